@@ -1,0 +1,62 @@
+package io.cpsng.rest.cps;
+
+import io.cpsng.cps.api.CpsAnchorService;
+import io.cpsng.cps.api.model.Anchor;
+import java.util.Collection;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Anchors. The API's Anchor record is the REST shape: {"name", "dataspaceName", "schemaSetName"}. */
+@RestController
+@RequestMapping("/cps/api")
+class AnchorRestController {
+
+    private final CpsAnchorService cpsAnchorService;
+
+    AnchorRestController(final CpsAnchorService cpsAnchorService) {
+        this.cpsAnchorService = cpsAnchorService;
+    }
+
+    /** Deprecated v1: answers with the name as plain text. */
+    @PostMapping("/v1/dataspaces/{dataspace-name}/anchors")
+    ResponseEntity<String> createAnchorV1(@PathVariable("dataspace-name") final String dataspaceName,
+                                          @RequestParam("schema-set-name") final String schemaSetName,
+                                          @RequestParam("anchor-name") final String anchorName) {
+        cpsAnchorService.createAnchor(dataspaceName, schemaSetName, anchorName);
+        return ResponseEntity.status(HttpStatus.CREATED).contentType(DataFormat.TEXT_PLAIN_UTF8).body(anchorName);
+    }
+
+    @PostMapping("/v2/dataspaces/{dataspace-name}/anchors")
+    ResponseEntity<Void> createAnchor(@PathVariable("dataspace-name") final String dataspaceName,
+                                      @RequestParam("schema-set-name") final String schemaSetName,
+                                      @RequestParam("anchor-name") final String anchorName) {
+        cpsAnchorService.createAnchor(dataspaceName, schemaSetName, anchorName);
+        return ResponseEntity.status(HttpStatus.CREATED).build();
+    }
+
+    @GetMapping("/{apiVersion:v1|v2}/dataspaces/{dataspace-name}/anchors")
+    ResponseEntity<Collection<Anchor>> getAnchors(@PathVariable("dataspace-name") final String dataspaceName) {
+        return ResponseEntity.ok(cpsAnchorService.getAnchors(dataspaceName));
+    }
+
+    @GetMapping("/{apiVersion:v1|v2}/dataspaces/{dataspace-name}/anchors/{anchor-name}")
+    ResponseEntity<Anchor> getAnchor(@PathVariable("dataspace-name") final String dataspaceName,
+                                     @PathVariable("anchor-name") final String anchorName) {
+        return ResponseEntity.ok(cpsAnchorService.getAnchor(dataspaceName, anchorName));
+    }
+
+    /** Deletes the anchor with all its data. */
+    @DeleteMapping("/{apiVersion:v1|v2}/dataspaces/{dataspace-name}/anchors/{anchor-name}")
+    ResponseEntity<Void> deleteAnchor(@PathVariable("dataspace-name") final String dataspaceName,
+                                      @PathVariable("anchor-name") final String anchorName) {
+        cpsAnchorService.deleteAnchor(dataspaceName, anchorName);
+        return ResponseEntity.noContent().build();
+    }
+}

@@ -1,0 +1,229 @@
+package io.cpsng.rest.cps;
+
+import io.cpsng.cps.api.CpsDataService;
+import io.cpsng.cps.api.exceptions.DataValidationException;
+import io.cpsng.cps.api.model.ContentType;
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.api.model.FetchDescendantsOption;
+import io.cpsng.cps.path.Xpaths;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+import java.util.Collection;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Reads and writes the data of an anchor. Bodies are JSON or XML by Content-Type; an absent or empty xpath
+ * means "/". With dry-run=true a write is only validated and answered 200 without a body. The
+ * observed-timestamp is checked for its format and otherwise unused, as in the reference.
+ */
+@RestController
+@RequestMapping("/cps/api")
+class DataRestController {
+
+    private static final String ANCHOR_PATH = "/dataspaces/{dataspace-name}/anchors/{anchor-name}";
+    // yyyy-MM-dd'T'HH:mm:ss.SSSZ as in the reference, but strict: no 30th of February
+    private static final DateTimeFormatter OBSERVED_TIMESTAMP_FORMAT =
+        DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSZ").withResolverStyle(ResolverStyle.STRICT);
+
+    private final CpsDataService cpsDataService;
+
+    DataRestController(final CpsDataService cpsDataService) {
+        this.cpsDataService = cpsDataService;
+    }
+
+    /** Deprecated v1: the first node found, as one JSON object. */
+    @GetMapping("/v1" + ANCHOR_PATH + "/node")
+    ResponseEntity<JsonNode> getNodeV1(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("anchor-name") final String anchorName,
+        @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
+        @RequestParam(value = "include-descendants", defaultValue = "false") final boolean includeDescendants) {
+        final Collection<DataNode> dataNodes = cpsDataService.getDataNodes(dataspaceName, anchorName, xpath,
+            includeDescendants ? FetchDescendantsOption.INCLUDE_ALL_DESCENDANTS
+                : FetchDescendantsOption.OMIT_DESCENDANTS);
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
+            .body(DataNodeFormatter.firstToJson(dataNodes));
+    }
+
+    /** Every node found: a JSON array of one-key objects, or concatenated XML elements. */
+    @GetMapping("/v2" + ANCHOR_PATH + "/node")
+    ResponseEntity<Object> getNodes(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("anchor-name") final String anchorName,
+        @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
+        @RequestParam(value = "descendants", defaultValue = "none") final String descendants,
+        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestHeader(value = HttpHeaders.ACCEPT, required = false) final String accept) {
+        final Collection<DataNode> dataNodes = cpsDataService.getDataNodes(dataspaceName, anchorName, xpath,
+            FetchDescendantsOption.parse(descendants));
+        return DataFormat.ok(DataFormat.ofAnswer(contentType, accept),
+            () -> DataNodeFormatter.toJson(dataNodes), () -> DataNodeFormatter.toXml(dataNodes));
+    }
+
+    /** Creates the nodes in the body under the xpath ("/" for top-level nodes). */
+    @PostMapping("/{apiVersion:v1|v2}" + ANCHOR_PATH + "/nodes")
+    ResponseEntity<Void> createNodes(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("anchor-name") final String anchorName,
+        @RequestParam(value = "xpath", defaultValue = "/") final String parentXpath,
+        @RequestParam(value = "dry-run", defaultValue = "false") final boolean dryRun,
+        @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
+        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestBody final String data) {
+        validateObservedTimestamp(observedTimestamp);
+        final ContentType format = DataFormat.ofBody(contentType);
+        if (dryRun) {
+            cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
+            return ResponseEntity.ok().build();
+        }
+        cpsDataService.saveData(dataspaceName, anchorName, parentXpath, data, format);
+        return ResponseEntity.status(HttpStatus.CREATED).build();
+    }
+
+    /** Replaces the nodes in the body with all their descendants, creating those that do not exist. */
+    @PutMapping("/{apiVersion:v1|v2}" + ANCHOR_PATH + "/nodes")
+    ResponseEntity<Void> replaceNodes(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("anchor-name") final String anchorName,
+        @RequestParam(value = "xpath", defaultValue = "/") final String parentXpath,
+        @RequestParam(value = "dry-run", defaultValue = "false") final boolean dryRun,
+        @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
+        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestBody final String data) {
+        validateObservedTimestamp(observedTimestamp);
+        final ContentType format = DataFormat.ofBody(contentType);
+        if (dryRun) {
+            cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
+        } else {
+            cpsDataService.updateDataNodeAndDescendants(dataspaceName, anchorName, parentXpath, data, format);
+        }
+        return ResponseEntity.ok().build();
+    }
+
+    /** Merges the leaves in the body into the stored nodes, leaving their descendants alone. */
+    @PatchMapping("/{apiVersion:v1|v2}" + ANCHOR_PATH + "/nodes")
+    ResponseEntity<Void> updateNodeLeaves(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("anchor-name") final String anchorName,
+        @RequestParam(value = "xpath", defaultValue = "/") final String parentXpath,
+        @RequestParam(value = "dry-run", defaultValue = "false") final boolean dryRun,
+        @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
+        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestBody final String data) {
+        validateObservedTimestamp(observedTimestamp);
+        final ContentType format = DataFormat.ofBody(contentType);
+        if (dryRun) {
+            cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
+        } else {
+            cpsDataService.updateNodeLeaves(dataspaceName, anchorName, parentXpath, data, format);
+        }
+        return ResponseEntity.ok().build();
+    }
+
+    @DeleteMapping("/{apiVersion:v1|v2}" + ANCHOR_PATH + "/nodes")
+    ResponseEntity<Void> deleteNode(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("anchor-name") final String anchorName,
+        @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
+        @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp) {
+        validateObservedTimestamp(observedTimestamp);
+        cpsDataService.deleteDataNode(dataspaceName, anchorName, xpath);
+        return ResponseEntity.noContent().build();
+    }
+
+    /** Adds the list entries in the body ({"list-name": [...]}) under the required parent xpath. */
+    @PostMapping("/{apiVersion:v1|v2}" + ANCHOR_PATH + "/list-nodes")
+    ResponseEntity<Void> addListEntries(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("anchor-name") final String anchorName,
+        @RequestParam("xpath") final String parentXpath,
+        @RequestParam(value = "dry-run", defaultValue = "false") final boolean dryRun,
+        @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
+        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestBody final String data) {
+        validateObservedTimestamp(observedTimestamp);
+        final ContentType format = DataFormat.ofBody(contentType);
+        if (dryRun) {
+            cpsDataService.validateData(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
+            return ResponseEntity.ok().build();
+        }
+        cpsDataService.saveListElements(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
+        return ResponseEntity.status(HttpStatus.CREATED).build();
+    }
+
+    /** Replaces all entries of the lists in the body with the given ones. */
+    @PutMapping("/{apiVersion:v1|v2}" + ANCHOR_PATH + "/list-nodes")
+    ResponseEntity<Void> replaceListContent(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("anchor-name") final String anchorName,
+        @RequestParam("xpath") final String parentXpath,
+        @RequestParam(value = "dry-run", defaultValue = "false") final boolean dryRun,
+        @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
+        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestBody final String data) {
+        validateObservedTimestamp(observedTimestamp);
+        final ContentType format = DataFormat.ofBody(contentType);
+        if (dryRun) {
+            cpsDataService.validateData(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
+        } else {
+            cpsDataService.replaceListContent(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
+        }
+        return ResponseEntity.ok().build();
+    }
+
+    /** Deprecated, v1 only: deletes the list (all its entries) or the list entry at the xpath. */
+    @DeleteMapping("/v1" + ANCHOR_PATH + "/list-nodes")
+    ResponseEntity<Void> deleteListOrListEntry(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("anchor-name") final String anchorName,
+        @RequestParam("xpath") final String listXpath,
+        @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp) {
+        validateObservedTimestamp(observedTimestamp);
+        cpsDataService.deleteDataNode(dataspaceName, anchorName, requireListXpath(listXpath));
+        return ResponseEntity.noContent().build();
+    }
+
+    /** The list-nodes xpath is required, but an empty one still means "/" as everywhere else. */
+    private static String rootIfEmpty(final String xpath) {
+        return Xpaths.isRoot(xpath) ? Xpaths.ROOT : xpath;
+    }
+
+    /** Deleting "/" would delete all data of the anchor, which is not what deleting a list means. */
+    private static String requireListXpath(final String listXpath) {
+        if (Xpaths.isRoot(listXpath)) {
+            throw new DataValidationException("Invalid list xpath",
+                "xpath must name a list or a list entry, not '" + listXpath + "'");
+        }
+        return listXpath;
+    }
+
+    private static void validateObservedTimestamp(final String observedTimestamp) {
+        if (observedTimestamp == null || observedTimestamp.isEmpty()) {
+            return;
+        }
+        try {
+            OffsetDateTime.parse(observedTimestamp, OBSERVED_TIMESTAMP_FORMAT);
+        } catch (final DateTimeParseException dateTimeParseException) {
+            throw new DataValidationException("observed-timestamp must be in ISO format",
+                "observed-timestamp '" + observedTimestamp + "' is not in the format yyyy-MM-dd'T'HH:mm:ss.SSSZ,"
+                    + " e.g. 2021-03-21T00:10:34.030-0100");
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.cpsng.rest.error;
+
+import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
+import io.cpsng.cps.api.exceptions.CpsException;
+import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
+import io.cpsng.cps.api.exceptions.DataValidationException;
+import io.cpsng.cps.api.exceptions.InUseException;
+import io.cpsng.cps.api.exceptions.NotFoundException;
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.multipart.MultipartException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Maps every exception a REST call can end with to an {@link ErrorMessage}. The store's exceptions keep
+ * their message and details; Spring's own request errors (missing or mistyped parameter, unreadable body,
+ * wrong method or media type...) keep their 4xx status, handled by the superclass and reshaped in
+ * {@link #handleExceptionInternal}; everything else is a 500 that is logged and says no more than that.
+ */
+@RestControllerAdvice
+public class RestExceptionHandler extends ResponseEntityExceptionHandler {
+
+    static final String CHECK_LOGS = "Check logs for details.";
+
+    private static final Logger log = LoggerFactory.getLogger(RestExceptionHandler.class);
+
+    /** Invalid input, and a dataspace, schema set or anchor named in the request that does not exist. */
+    @ExceptionHandler({DataValidationException.class, NotFoundException.class})
+    ResponseEntity<Object> handleBadRequest(final CpsException exception) {
+        return answer(HttpStatus.BAD_REQUEST, exception.getMessage(), exception.getDetails());
+    }
+
+    /** Reading a data node that does not exist is 404; writing under or deleting one is a bad request. */
+    @ExceptionHandler(DataNodeNotFoundException.class)
+    ResponseEntity<Object> handleDataNodeNotFound(final CpsException exception, final HttpServletRequest request) {
+        final HttpStatus status = HttpMethod.GET.matches(request.getMethod())
+            ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST;
+        return answer(status, exception.getMessage(), exception.getDetails());
+    }
+
+    @ExceptionHandler({AlreadyDefinedException.class, InUseException.class})
+    ResponseEntity<Object> handleConflict(final CpsException exception) {
+        return answer(HttpStatus.CONFLICT, exception.getMessage(), exception.getDetails());
+    }
+
+    /** A malformed multipart request; an upload too large is answered 413 by the superclass. */
+    @ExceptionHandler(MultipartException.class)
+    ResponseEntity<Object> handleBadMultipart(final MultipartException exception) {
+        log.debug("Unreadable multipart request", exception);
+        return answer(HttpStatus.BAD_REQUEST, "Invalid multipart request", "The multipart request could not be read.");
+    }
+
+    /** Anything unexpected, including store exceptions without a mapping: their details may hold SQL. */
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<Object> handleUnexpected(final Exception exception) {
+        log.error("Request failed", exception);
+        return answer(HttpStatus.INTERNAL_SERVER_ERROR, internalErrorMessage(exception), CHECK_LOGS);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleExceptionInternal(final Exception exception, final Object body,
+                                                             final HttpHeaders headers,
+                                                             final HttpStatusCode statusCode,
+                                                             final WebRequest request) {
+        final ResponseEntity<Object> problemResponse =
+            super.handleExceptionInternal(exception, body, headers, statusCode, request);
+        if (problemResponse == null) {
+            return null; // the response is already committed: nothing more can be sent
+        }
+        if (statusCode.is5xxServerError()) {
+            log.error("Request failed", exception);
+            return answer(statusCode, problemResponse.getHeaders(), internalErrorMessage(exception), CHECK_LOGS);
+        }
+        log.debug("Request refused", exception);
+        return answer(statusCode, problemResponse.getHeaders(), reasonPhrase(statusCode),
+            clientErrorDetails(exception, problemResponse.getBody()));
+    }
+
+    /** Spring's problem detail names the parameter, part or media type; it never includes a stack trace. */
+    private static String clientErrorDetails(final Exception exception, final Object problemBody) {
+        if (exception instanceof HttpMessageNotReadableException) {
+            // its message names the controller method and the parser's internals
+            return exception.getMessage() != null && exception.getMessage().startsWith("Required request body")
+                ? "Required request body is missing." : "The request body could not be read.";
+        }
+        if (problemBody instanceof ProblemDetail problemDetail && problemDetail.getDetail() != null) {
+            return problemDetail.getDetail();
+        }
+        return CHECK_LOGS;
+    }
+
+    private static String internalErrorMessage(final Exception exception) {
+        // a store exception's message is a short summary; other messages may carry internals
+        return exception instanceof CpsException ? exception.getMessage() : "Internal server error";
+    }
+
+    private static String reasonPhrase(final HttpStatusCode statusCode) {
+        final HttpStatus httpStatus = HttpStatus.resolve(statusCode.value());
+        return httpStatus == null ? "Request refused" : httpStatus.getReasonPhrase();
+    }
+
+    private static ResponseEntity<Object> answer(final HttpStatusCode statusCode, final String message,
+                                                 final String details) {
+        return answer(statusCode, new HttpHeaders(), message, details);
+    }
+
+    private static ResponseEntity<Object> answer(final HttpStatusCode statusCode, final HttpHeaders headers,
+                                                 final String message, final String details) {
+        // the type is set here so an Accept of application/xml cannot turn an error into a 406
+        return ResponseEntity.status(statusCode).headers(headers).contentType(MediaType.APPLICATION_JSON)
+            .body(ErrorMessage.of(statusCode, message, details));
+    }
+}

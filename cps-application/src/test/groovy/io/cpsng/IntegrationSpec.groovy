@@ -1,0 +1,44 @@
+package io.cpsng
+
+import org.springframework.beans.factory.annotation.Autowired
+import org.springframework.boot.test.context.SpringBootTest
+import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc
+import org.springframework.jdbc.core.JdbcTemplate
+import org.springframework.test.context.DynamicPropertyRegistry
+import org.springframework.test.context.DynamicPropertySource
+import org.springframework.test.web.servlet.MockMvc
+import spock.lang.Shared
+import spock.lang.Specification
+
+/**
+ * Infrastructure for specs that run the whole application on a real PostgreSQL: the shared
+ * database, MockMvc, and an empty store at the start of every spec (so no spec sees another's data).
+ */
+@SpringBootTest
+@AutoConfigureMockMvc
+abstract class IntegrationSpec extends Specification {
+
+    @Autowired
+    MockMvc mvc
+
+    @Autowired
+    JdbcTemplate jdbcTemplate
+
+    @Shared
+    boolean storeEmptied = false
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        registry.add('spring.datasource.url', { TestDatabase.JDBC_URL })
+        registry.add('spring.datasource.username', { TestDatabase.USERNAME })
+        registry.add('spring.datasource.password', { TestDatabase.PASSWORD })
+    }
+
+    def setup() {
+        if (!storeEmptied) {
+            // ids are not restarted: cached models are keyed by schema set id and must never match a new set
+            jdbcTemplate.execute('TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set, yang_resource, dataspace')
+            storeEmptied = true
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.cpsng.architecture
+
+import com.tngtech.archunit.core.domain.JavaClasses
+import com.tngtech.archunit.core.importer.ClassFileImporter
+import com.tngtech.archunit.core.importer.ImportOption
+import spock.lang.Shared
+import spock.lang.Specification
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses
+
+/** The module dependency rules of docs/architecture.md, with no exceptions. */
+class DependencyRulesSpec extends Specification {
+
+    @Shared
+    JavaClasses classes = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages('io.cpsng')
+
+    def 'REST controllers use only the public APIs of the modules'() {
+        expect: 'no REST class depends on implementations, SPIs or persistence'
+            noClasses().that().resideInAPackage('io.cpsng.rest..')
+                .should().dependOnClassesThat().resideInAnyPackage(
+                    'io.cpsng.cps.impl..', 'io.cpsng.cps.spi..', 'io.cpsng.cps.ri..', 'io.cpsng.cps.yang..')
+                .check(classes)
+    }
+
+    def 'nobody compiles against the PostgreSQL implementation'() {
+        expect: 'only cps-ri itself uses its classes'
+            noClasses().that().resideOutsideOfPackage('io.cpsng.cps.ri..')
+                .should().dependOnClassesThat().resideInAPackage('io.cpsng.cps.ri..')
+                .check(classes)
+    }
+
+    def 'the store public API and SPI do not depend on implementations'() {
+        expect: 'api and spi packages stand alone'
+            noClasses().that().resideInAnyPackage('io.cpsng.cps.api..', 'io.cpsng.cps.spi..')
+                .should().dependOnClassesThat().resideInAnyPackage(
+                    'io.cpsng.cps.impl..', 'io.cpsng.cps.ri..', 'io.cpsng.rest..', 'io.cpsng.config..')
+                .check(classes)
+    }
+
+    def 'the store does not depend on the application'() {
+        expect: 'cps-service and cps-ri know nothing of REST or configuration'
+            noClasses().that().resideInAPackage('io.cpsng.cps..')
+                .should().dependOnClassesThat().resideInAnyPackage('io.cpsng.rest..', 'io.cpsng.config..')
+                .check(classes)
+    }
+
+    def 'JPA entities never leave the persistence module'() {
+        expect: 'entity classes are used only inside cps-ri'
+            noClasses().that().resideOutsideOfPackage('io.cpsng.cps.ri..')
+                .should().dependOnClassesThat().resideInAPackage('io.cpsng.cps.ri.entity..')
+                .check(classes)
+    }
+}

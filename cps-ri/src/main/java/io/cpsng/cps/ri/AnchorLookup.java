@@ -1,0 +1,57 @@
+package io.cpsng.cps.ri;
+
+import io.cpsng.cps.api.exceptions.NotFoundException;
+import io.cpsng.cps.spi.SchemaSetIdentity;
+import java.util.List;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/** Resolves dataspace and anchor names to the ids the fragment SQL works with. */
+@Component
+class AnchorLookup {
+
+    private static final String SELECT_ANCHOR_ID = """
+        SELECT a.id FROM anchor a JOIN dataspace d ON d.id = a.dataspace_id WHERE d.name = ? AND a.name = ?""";
+
+    private static final String SELECT_ANCHOR_SCHEMA_SET = """
+        SELECT ss.id, ss.name FROM anchor a
+        JOIN dataspace d ON d.id = a.dataspace_id
+        JOIN schema_set ss ON ss.id = a.schema_set_id
+        WHERE d.name = ? AND a.name = ?""";
+
+    private final JdbcTemplate jdbcTemplate;
+
+    AnchorLookup(final JdbcTemplate jdbcTemplate) {
+        this.jdbcTemplate = jdbcTemplate;
+    }
+
+    int anchorId(final String dataspaceName, final String anchorName) {
+        final List<Integer> anchorIds = jdbcTemplate.queryForList(SELECT_ANCHOR_ID, Integer.class,
+            dataspaceName, anchorName);
+        if (anchorIds.isEmpty()) {
+            dataspaceId(dataspaceName);
+            throw NotFoundException.anchor(dataspaceName, anchorName);
+        }
+        return anchorIds.getFirst();
+    }
+
+    SchemaSetIdentity anchorSchemaSet(final String dataspaceName, final String anchorName) {
+        final List<SchemaSetIdentity> schemaSets = jdbcTemplate.query(SELECT_ANCHOR_SCHEMA_SET,
+            (resultSet, rowNumber) -> new SchemaSetIdentity(dataspaceName, resultSet.getString(2),
+                resultSet.getLong(1)), dataspaceName, anchorName);
+        if (schemaSets.isEmpty()) {
+            dataspaceId(dataspaceName);
+            throw NotFoundException.anchor(dataspaceName, anchorName);
+        }
+        return schemaSets.getFirst();
+    }
+
+    int dataspaceId(final String dataspaceName) {
+        final List<Integer> dataspaceIds = jdbcTemplate.queryForList("SELECT id FROM dataspace WHERE name = ?",
+            Integer.class, dataspaceName);
+        if (dataspaceIds.isEmpty()) {
+            throw NotFoundException.dataspace(dataspaceName);
+        }
+        return dataspaceIds.getFirst();
+    }
+}

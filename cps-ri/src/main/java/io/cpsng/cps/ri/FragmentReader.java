@@ -1,0 +1,130 @@
+package io.cpsng.cps.ri;
+
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.api.model.FetchDescendantsOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Reads trees of fragments in one statement, whatever their size: the roots come from a
+ * caller's SQL selecting fragment ids; all descendants are one index range scan per root
+ * (xpath between root/ and root0 in the "C" collation); a limited depth is a recursive CTE
+ * over (anchor_id, parent_id). Trees are linked in one pass over the rows sorted by id.
+ */
+@Component
+class FragmentReader {
+
+    private static final String COLUMNS = "f.id, f.anchor_id, f.parent_id, f.xpath, f.attributes::text";
+
+    private static final String ROOTS_ONLY = "SELECT " + COLUMNS + ", true AS root FROM fragment f "
+        + "WHERE f.id IN (%s)";
+
+    private static final String ROOTS_AND_ALL_DESCENDANTS = """
+        WITH roots AS MATERIALIZED (SELECT id, anchor_id, xpath FROM fragment WHERE id IN (%s))
+        SELECT %s, true AS root FROM roots r JOIN fragment f ON f.id = r.id
+        UNION ALL
+        SELECT %s, false AS root FROM roots r JOIN fragment f
+            ON f.anchor_id = r.anchor_id AND f.xpath >= r.xpath || '/' AND f.xpath < r.xpath || '0'"""
+        .formatted("%s", COLUMNS, COLUMNS);
+
+    private static final String ROOTS_AND_DESCENDANTS_TO_DEPTH = """
+        WITH RECURSIVE tree AS (
+            SELECT %s, true AS root, 0 AS depth FROM fragment f WHERE f.id IN (%s)
+            UNION ALL
+            SELECT %s, false AS root, tree.depth + 1 FROM tree JOIN fragment f
+                ON f.anchor_id = tree.anchor_id AND f.parent_id = tree.id
+            WHERE tree.depth < ?)
+        SELECT id, anchor_id, parent_id, xpath, attributes, root FROM tree"""
+        .formatted(COLUMNS.replace("f.attributes::text", "f.attributes::text AS attributes"), "%s",
+            COLUMNS.replace("f.attributes::text", "f.attributes::text AS attributes"));
+
+    private final JdbcTemplate jdbcTemplate;
+
+    FragmentReader(final JdbcTemplate jdbcTemplate) {
+        this.jdbcTemplate = jdbcTemplate;
+    }
+
+    /**
+     * The trees rooted at the fragments the SQL selects (a query returning one column of fragment
+     * ids), grouped by anchor id, each anchor's roots in id order.
+     */
+    Map<Integer, List<DataNode>> readTrees(final String rootIdsSql, final List<Object> parameters,
+                                           final FetchDescendantsOption fetchDescendantsOption) {
+        final List<Object> allParameters = new ArrayList<>(parameters);
+        final String sql;
+        if (fetchDescendantsOption.depth() == 0) {
+            sql = ROOTS_ONLY.formatted(rootIdsSql);
+        } else if (fetchDescendantsOption.includesAll()) {
+            sql = ROOTS_AND_ALL_DESCENDANTS.formatted(rootIdsSql);
+        } else {
+            sql = ROOTS_AND_DESCENDANTS_TO_DEPTH.formatted(rootIdsSql);
+            allParameters.add(fetchDescendantsOption.depth());
+        }
+        final List<FragmentNode> fragmentNodes = new ArrayList<>();
+        jdbcTemplate.query(sql, resultSet -> {
+            final FragmentRow row = new FragmentRow(resultSet.getLong(1), resultSet.getInt(2), resultSet.getLong(3),
+                resultSet.getString(4), resultSet.getString(5));
+            fragmentNodes.add(new FragmentNode(row, resultSet.getBoolean(6)));
+        }, allParameters.toArray());
+        return linkTrees(fragmentNodes);
+    }
+
+    private static Map<Integer, List<DataNode>> linkTrees(final List<FragmentNode> fragmentNodes) {
+        fragmentNodes.sort(Comparator.comparingLong(fragmentNode -> fragmentNode.row.id()));
+        final Map<Long, FragmentNode> fragmentNodesById = new HashMap<>(fragmentNodes.size() * 2);
+        final List<FragmentNode> uniqueFragmentNodes = new ArrayList<>(fragmentNodes.size());
+        final List<FragmentNode> roots = new ArrayList<>();
+        for (final FragmentNode fragmentNode : fragmentNodes) {
+            final FragmentNode sameFragment = fragmentNodesById.putIfAbsent(fragmentNode.row.id(), fragmentNode);
+            if (sameFragment != null) {
+                // a root that is also a descendant of another root: one node serving both
+                sameFragment.root |= fragmentNode.root;
+                sameFragment.descendant |= fragmentNode.descendant;
+                continue;
+            }
+            uniqueFragmentNodes.add(fragmentNode);
+            if (fragmentNode.root) {
+                roots.add(fragmentNode);
+            }
+        }
+        for (final FragmentNode fragmentNode : uniqueFragmentNodes) {
+            final FragmentNode parent = fragmentNodesById.get(fragmentNode.row.parentId());
+            if (fragmentNode.descendant && parent != null) {
+                parent.children.add(fragmentNode);
+            }
+        }
+        final Map<Integer, List<DataNode>> treesByAnchorId = new LinkedHashMap<>();
+        for (final FragmentNode root : roots) {
+            treesByAnchorId.computeIfAbsent(root.row.anchorId(), anchorId -> new ArrayList<>()).add(root.toDataNode());
+        }
+        return treesByAnchorId;
+    }
+
+    /** A row on its way to a DataNode: children are linked first, then the immutable tree is built. */
+    private static final class FragmentNode {
+        private final FragmentRow row;
+        private final List<FragmentNode> children = new ArrayList<>();
+        private boolean root;
+        private boolean descendant;
+
+        FragmentNode(final FragmentRow row, final boolean root) {
+            this.row = row;
+            this.root = root;
+            this.descendant = !root;
+        }
+
+        DataNode toDataNode() {
+            final List<DataNode> childDataNodes = new ArrayList<>(children.size());
+            for (final FragmentNode child : children) {
+                childDataNodes.add(child.toDataNode());
+            }
+            return new DataNode(row.xpath(), null, FragmentJson.toLeaves(row.attributes()), childDataNodes);
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package io.cpsng.cps.ri;
+
+import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
+import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.api.model.FetchDescendantsOption;
+import io.cpsng.cps.path.Xpaths;
+import io.cpsng.cps.spi.DataPersistence;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The data trees of anchors as fragments. Every operation is a fixed handful of statements
+ * however many nodes it touches; subtrees are index ranges on (anchor_id, xpath).
+ */
+@Repository
+@Transactional
+class FragmentStore implements DataPersistence {
+
+    /** A node, its subtree, and (for a list xpath without keys) every entry of the list: all index ranges. */
+    private static final String MATCHES_XPATH_OR_BELOW = """
+        (f.xpath = x.xpath
+         OR (f.xpath >= x.xpath || '/' AND f.xpath < x.xpath || '0')
+         OR (f.xpath >= x.xpath || '[' AND f.xpath < x.xpath || '\\'))""";
+
+    private static final String SELECT_MISSING_XPATHS = """
+        SELECT x.xpath FROM unnest(?::text[]) AS x(xpath)
+        WHERE NOT EXISTS (SELECT 1 FROM fragment f WHERE f.anchor_id = ? AND %s)"""
+        .formatted(MATCHES_XPATH_OR_BELOW);
+
+    private static final String DELETE_XPATHS_AND_BELOW = """
+        DELETE FROM fragment f USING unnest(?::text[]) AS x(xpath) WHERE f.anchor_id = ? AND %s"""
+        .formatted(MATCHES_XPATH_OR_BELOW);
+
+    private static final String DELETE_SUBTREES = """
+        DELETE FROM fragment f USING unnest(?::text[]) AS x(xpath) WHERE f.anchor_id = ?
+        AND (f.xpath = x.xpath OR (f.xpath >= x.xpath || '/' AND f.xpath < x.xpath || '0'))""";
+
+    private static final String DELETE_LIST_ENTRIES = """
+        DELETE FROM fragment f USING unnest(?::text[]) AS x(xpath) WHERE f.anchor_id = ?
+        AND f.xpath >= x.xpath || '[' AND f.xpath < x.xpath || '\\'""";
+
+    private static final String MERGE_LEAVES = """
+        UPDATE fragment SET attributes = attributes || ?::jsonb WHERE anchor_id = ? AND xpath = ?""";
+
+    private final AnchorLookup anchorLookup;
+    private final FragmentWriter fragmentWriter;
+    private final FragmentReader fragmentReader;
+    private final JdbcTemplate jdbcTemplate;
+
+    FragmentStore(final AnchorLookup anchorLookup, final FragmentWriter fragmentWriter,
+                  final FragmentReader fragmentReader, final JdbcTemplate jdbcTemplate) {
+        this.anchorLookup = anchorLookup;
+        this.fragmentWriter = fragmentWriter;
+        this.fragmentReader = fragmentReader;
+        this.jdbcTemplate = jdbcTemplate;
+    }
+
+    @Override
+    public void storeDataNodes(final String dataspaceName, final String anchorName, final String parentXpath,
+                               final Collection<DataNode> dataNodes) {
+        final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
+        final Long parentId = parentId(dataspaceName, anchorName, anchorId, parentXpath);
+        final List<String> existingXpaths = jdbcTemplate.queryForList(
+            "SELECT xpath FROM fragment WHERE anchor_id = ? AND xpath = ANY(?)", String.class,
+            anchorId, xpathsOf(dataNodes));
+        if (!existingXpaths.isEmpty()) {
+            throw AlreadyDefinedException.forXpaths(anchorName, existingXpaths);
+        }
+        try {
+            fragmentWriter.insertTrees(anchorId, parentId, dataNodes);
+        } catch (final DuplicateKeyException duplicateInRequest) {
+            throw new AlreadyDefinedException("Already defined exception",
+                "The data holds the same data node twice (a list entry key repeated?) in anchor " + anchorName + ".");
+        }
+    }
+
+    @Override
+    public void replaceDataNodes(final String dataspaceName, final String anchorName, final String parentXpath,
+                                 final Collection<DataNode> dataNodes) {
+        final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
+        final Long parentId = parentId(dataspaceName, anchorName, anchorId, parentXpath);
+        jdbcTemplate.update(DELETE_SUBTREES, xpathsOf(dataNodes), anchorId);
+        fragmentWriter.insertTrees(anchorId, parentId, dataNodes);
+    }
+
+    @Override
+    public void replaceListContent(final String dataspaceName, final String anchorName, final String parentXpath,
+                                   final Collection<DataNode> listEntries) {
+        final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
+        final Long parentId = parentId(dataspaceName, anchorName, anchorId, parentXpath);
+        final String[] listXpaths = listEntries.stream()
+            .map(listEntry -> Xpaths.childXpath(parentXpath, Xpaths.lastStepName(listEntry.xpath())))
+            .distinct().toArray(String[]::new);
+        jdbcTemplate.update(DELETE_LIST_ENTRIES, listXpaths, anchorId);
+        fragmentWriter.insertTrees(anchorId, parentId, listEntries);
+    }
+
+    @Override
+    public void updateLeaves(final String dataspaceName, final String anchorName,
+                             final Collection<DataNode> dataNodes) {
+        final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
+        final List<Object[]> rows = dataNodes.stream()
+            .map(dataNode -> new Object[] {FragmentJson.toJson(dataNode.leaves()), anchorId, dataNode.xpath()})
+            .toList();
+        final int[] updateCounts = jdbcTemplate.batchUpdate(MERGE_LEAVES, rows);
+        final List<String> missingXpaths = new ArrayList<>();
+        for (int index = 0; index < updateCounts.length; index++) {
+            if (updateCounts[index] == 0) {
+                missingXpaths.add((String) rows.get(index)[2]);
+            }
+        }
+        if (!missingXpaths.isEmpty()) {
+            throw new DataNodeNotFoundException(dataspaceName, anchorName, missingXpaths);
+        }
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Collection<DataNode> getDataNodes(final String dataspaceName, final String anchorName,
+                                             final Collection<String> xpaths,
+                                             final FetchDescendantsOption fetchDescendantsOption) {
+        final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
+        final boolean includesRoot = xpaths.stream().anyMatch(Xpaths::isRoot);
+        final String rootIdsSql = includesRoot
+            ? "SELECT id FROM fragment WHERE anchor_id = ? AND (parent_id IS NULL OR xpath = ANY(?))"
+            : "SELECT id FROM fragment WHERE anchor_id = ? AND xpath = ANY(?)";
+        final Map<Integer, List<DataNode>> trees = fragmentReader.readTrees(rootIdsSql,
+            List.of(anchorId, xpaths.toArray(String[]::new)), fetchDescendantsOption);
+        return trees.getOrDefault(anchorId, List.of());
+    }
+
+    @Override
+    public void deleteDataNodes(final String dataspaceName, final String anchorName,
+                                final Collection<String> xpaths) {
+        final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
+        final String[] xpathArray = xpaths.toArray(String[]::new);
+        final List<String> missingXpaths = jdbcTemplate.queryForList(SELECT_MISSING_XPATHS, String.class,
+            xpathArray, anchorId);
+        if (!missingXpaths.isEmpty()) {
+            throw new DataNodeNotFoundException(dataspaceName, anchorName, missingXpaths);
+        }
+        jdbcTemplate.update(DELETE_XPATHS_AND_BELOW, xpathArray, anchorId);
+    }
+
+    @Override
+    public void deleteAllData(final String dataspaceName, final String anchorName) {
+        final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
+        jdbcTemplate.update("DELETE FROM fragment WHERE anchor_id = ?", anchorId);
+    }
+
+    private Long parentId(final String dataspaceName, final String anchorName, final int anchorId,
+                          final String parentXpath) {
+        if (Xpaths.isRoot(parentXpath)) {
+            return null;
+        }
+        final List<Long> parentIds = jdbcTemplate.queryForList(
+            "SELECT id FROM fragment WHERE anchor_id = ? AND xpath = ?", Long.class, anchorId, parentXpath);
+        if (parentIds.isEmpty()) {
+            throw new DataNodeNotFoundException(dataspaceName, anchorName, List.of(parentXpath));
+        }
+        return parentIds.getFirst();
+    }
+
+    private static String[] xpathsOf(final Collection<DataNode> dataNodes) {
+        return dataNodes.stream().map(DataNode::xpath).toArray(String[]::new);
+    }
+}

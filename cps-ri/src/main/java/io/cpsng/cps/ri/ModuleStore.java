@@ -1,0 +1,168 @@
+package io.cpsng.cps.ri;
+
+import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
+import io.cpsng.cps.api.exceptions.InUseException;
+import io.cpsng.cps.api.model.ModuleReference;
+import io.cpsng.cps.api.model.SchemaSet;
+import io.cpsng.cps.api.model.YangResource;
+import io.cpsng.cps.ri.entity.DataspaceEntity;
+import io.cpsng.cps.ri.entity.SchemaSetEntity;
+import io.cpsng.cps.ri.repository.AnchorRepository;
+import io.cpsng.cps.ri.repository.DataspaceRepository;
+import io.cpsng.cps.ri.repository.SchemaSetRepository;
+import io.cpsng.cps.spi.ModulePersistence;
+import io.cpsng.cps.spi.SchemaSetIdentity;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Schema sets through JPA; module sources with plain SQL so that concurrent writers share rows by checksum. */
+@Repository
+@Transactional
+class ModuleStore implements ModulePersistence {
+
+    private static final String INSERT_YANG_RESOURCE = """
+        INSERT INTO yang_resource (checksum, file_name, module_name, revision, namespace, content)
+        VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (checksum) DO NOTHING""";
+
+    private static final String LINK_YANG_RESOURCES = """
+        INSERT INTO schema_set_yang_resource (schema_set_id, yang_resource_id)
+        SELECT ?, id FROM yang_resource WHERE checksum = ANY(?)""";
+
+    private static final String SELECT_YANG_RESOURCES = """
+        SELECT ss.name AS schema_set_name, yr.file_name, yr.module_name, yr.revision, yr.namespace, %s
+        FROM schema_set ss
+        JOIN schema_set_yang_resource link ON link.schema_set_id = ss.id
+        JOIN yang_resource yr ON yr.id = link.yang_resource_id
+        WHERE ss.dataspace_id = ? %s
+        ORDER BY ss.name, yr.module_name, yr.revision""";
+
+    private static final String DELETE_UNUSED_YANG_RESOURCES = """
+        DELETE FROM yang_resource yr
+        WHERE NOT EXISTS (SELECT 1 FROM schema_set_yang_resource link WHERE link.yang_resource_id = yr.id)""";
+
+    private final DataspaceRepository dataspaceRepository;
+    private final SchemaSetRepository schemaSetRepository;
+    private final AnchorRepository anchorRepository;
+    private final JdbcTemplate jdbcTemplate;
+
+    ModuleStore(final DataspaceRepository dataspaceRepository, final SchemaSetRepository schemaSetRepository,
+                final AnchorRepository anchorRepository, final JdbcTemplate jdbcTemplate) {
+        this.dataspaceRepository = dataspaceRepository;
+        this.schemaSetRepository = schemaSetRepository;
+        this.anchorRepository = anchorRepository;
+        this.jdbcTemplate = jdbcTemplate;
+    }
+
+    @Override
+    public SchemaSetIdentity createSchemaSet(final String dataspaceName, final String schemaSetName,
+                                             final Collection<YangResource> yangResources) {
+        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
+        final SchemaSetEntity schemaSet = insertSchemaSet(dataspace, schemaSetName);
+        final List<Object[]> rows = yangResources.stream().map(ModuleStore::toRow).toList();
+        jdbcTemplate.batchUpdate(INSERT_YANG_RESOURCE, rows);
+        final String[] checksums = rows.stream().map(row -> (String) row[0]).distinct().toArray(String[]::new);
+        jdbcTemplate.update(LINK_YANG_RESOURCES, schemaSet.getId(), checksums);
+        return new SchemaSetIdentity(dataspaceName, schemaSetName, schemaSet.getId());
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public SchemaSet getSchemaSet(final String dataspaceName, final String schemaSetName) {
+        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
+        schemaSetRepository.getByDataspaceAndName(dataspace, schemaSetName);
+        final List<ModuleReference> moduleReferences = readYangResources(dataspace, schemaSetName, false).values()
+            .stream().findFirst().orElse(List.of()).stream().map(YangResource::module).toList();
+        return new SchemaSet(dataspaceName, schemaSetName, moduleReferences);
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Collection<SchemaSet> getSchemaSets(final String dataspaceName) {
+        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
+        final Map<String, List<YangResource>> resourcesBySchemaSet = readYangResources(dataspace, null, false);
+        return schemaSetRepository.findByDataspaceOrderByName(dataspace).stream()
+            .map(schemaSet -> new SchemaSet(dataspaceName, schemaSet.getName(),
+                resourcesBySchemaSet.getOrDefault(schemaSet.getName(), List.of()).stream()
+                    .map(YangResource::module).toList()))
+            .toList();
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Collection<YangResource> getYangResources(final String dataspaceName, final String schemaSetName) {
+        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
+        schemaSetRepository.getByDataspaceAndName(dataspace, schemaSetName);
+        return readYangResources(dataspace, schemaSetName, true).getOrDefault(schemaSetName, List.of());
+    }
+
+    @Override
+    public SchemaSetIdentity deleteSchemaSet(final String dataspaceName, final String schemaSetName) {
+        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
+        final SchemaSetEntity schemaSet = schemaSetRepository.getByDataspaceAndName(dataspace, schemaSetName);
+        if (anchorRepository.existsBySchemaSet(schemaSet)) {
+            throw new InUseException("Schema Set is being used.", "Schema Set with name " + schemaSetName
+                + " in dataspace " + dataspaceName + " is having Anchor records associated.");
+        }
+        schemaSetRepository.delete(schemaSet);
+        schemaSetRepository.flush();
+        jdbcTemplate.update(DELETE_UNUSED_YANG_RESOURCES);
+        return new SchemaSetIdentity(dataspaceName, schemaSetName, schemaSet.getId());
+    }
+
+    private SchemaSetEntity insertSchemaSet(final DataspaceEntity dataspace, final String schemaSetName) {
+        final AlreadyDefinedException alreadyDefined = new AlreadyDefinedException("Already defined exception",
+            "Schema Set with name " + schemaSetName + " already exists for " + dataspace.getName() + ".");
+        if (schemaSetRepository.findByDataspaceAndName(dataspace, schemaSetName).isPresent()) {
+            throw alreadyDefined;
+        }
+        try {
+            return schemaSetRepository.saveAndFlush(new SchemaSetEntity(dataspace, schemaSetName));
+        } catch (final DataIntegrityViolationException concurrentInsert) {
+            throw alreadyDefined;
+        }
+    }
+
+    private Map<String, List<YangResource>> readYangResources(final DataspaceEntity dataspace,
+                                                              final String schemaSetName,
+                                                              final boolean withContent) {
+        final String sql = SELECT_YANG_RESOURCES.formatted(withContent ? "yr.content" : "NULL AS content",
+            schemaSetName == null ? "" : "AND ss.name = ?");
+        final Object[] parameters = schemaSetName == null
+            ? new Object[] {dataspace.getId()} : new Object[] {dataspace.getId(), schemaSetName};
+        final Map<String, List<YangResource>> resourcesBySchemaSet = new LinkedHashMap<>();
+        jdbcTemplate.query(sql, resultSet -> {
+            final ModuleReference moduleReference = new ModuleReference(resultSet.getString("module_name"),
+                resultSet.getString("namespace"), resultSet.getString("revision"));
+            resourcesBySchemaSet.computeIfAbsent(resultSet.getString("schema_set_name"), name -> new ArrayList<>())
+                .add(new YangResource(resultSet.getString("file_name"), moduleReference,
+                    resultSet.getString("content")));
+        }, parameters);
+        return resourcesBySchemaSet;
+    }
+
+    private static Object[] toRow(final YangResource yangResource) {
+        final ModuleReference module = yangResource.module();
+        return new Object[] {checksum(yangResource.content()), yangResource.fileName(), module.name(),
+            module.revision(), module.namespace(), yangResource.content()};
+    }
+
+    private static String checksum(final String content) {
+        try {
+            final MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(sha256.digest(content.getBytes(StandardCharsets.UTF_8)));
+        } catch (final NoSuchAlgorithmException impossible) {
+            throw new IllegalStateException("SHA-256 is required of every JVM", impossible);
+        }
+    }
+}

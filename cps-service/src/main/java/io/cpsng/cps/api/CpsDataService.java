@@ -1,0 +1,55 @@
+package io.cpsng.cps.api;
+
+import io.cpsng.cps.api.model.ContentType;
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.api.model.FetchDescendantsOption;
+import java.util.Collection;
+
+/**
+ * Reads and writes the data of an anchor. Data comes as JSON or XML text, validated against the
+ * anchor's schema set; a parent xpath of "/" means the top of the tree. Each write is one
+ * transaction: it stores all of the given data or none of it.
+ */
+public interface CpsDataService {
+
+    /** Creates the given nodes under the parent; AlreadyDefinedException if any of them exists. */
+    void saveData(String dataspaceName, String anchorName, String parentXpath, String data, ContentType contentType);
+
+    /** Adds list entries under the parent; AlreadyDefinedException if any of them exists. */
+    void saveListElements(String dataspaceName, String anchorName, String parentXpath, String data,
+                          ContentType contentType);
+
+    /** Replaces the given nodes and all their descendants, creating those that do not exist. */
+    void updateDataNodeAndDescendants(String dataspaceName, String anchorName, String parentXpath, String data,
+                                      ContentType contentType);
+
+    /** Replaces every entry of the lists in the data (under the parent) with the given entries. */
+    void replaceListContent(String dataspaceName, String anchorName, String parentXpath, String data,
+                            ContentType contentType);
+
+    /** Merges the leaves of the given nodes into the stored ones; their descendants are left as they are. */
+    void updateNodeLeaves(String dataspaceName, String anchorName, String parentXpath, String data,
+                          ContentType contentType);
+
+    /** Parses and validates the data as a write would, and stores nothing. */
+    void validateData(String dataspaceName, String anchorName, String parentXpath, String data,
+                      ContentType contentType);
+
+    /** Deletes the node at the xpath with its descendants; "/" deletes all data, a list xpath all its entries. */
+    void deleteDataNode(String dataspaceName, String anchorName, String xpath);
+
+    /** Reads the node at the xpath ("/" for all top nodes); DataNodeNotFoundException when there is none. */
+    Collection<DataNode> getDataNodes(String dataspaceName, String anchorName, String xpath,
+                                      FetchDescendantsOption fetchDescendantsOption);
+
+    /** Reads several nodes in one call; xpaths without a node are left out. */
+    Collection<DataNode> getDataNodesForMultipleXpaths(String dataspaceName, String anchorName,
+                                                       Collection<String> xpaths,
+                                                       FetchDescendantsOption fetchDescendantsOption);
+
+    /** Deletes several nodes (or lists) in one transaction; DataNodeNotFoundException if any is missing. */
+    void deleteDataNodes(String dataspaceName, String anchorName, Collection<String> xpaths);
+
+    /** Stores already-built nodes under the parent, for callers that build trees in code (NCMP). */
+    void saveDataNodes(String dataspaceName, String anchorName, String parentXpath, Collection<DataNode> dataNodes);
+}

@@ -1,0 +1,37 @@
+package io.cpsng.cps.impl;
+
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.spi.AdminPersistence;
+import io.cpsng.cps.yang.YangModel;
+import java.util.Collection;
+import java.util.List;
+import org.springframework.stereotype.Component;
+
+/** The YANG model an anchor's data is validated against, and the module names it gives read results. */
+@Component
+class AnchorModels {
+
+    private final AdminPersistence adminPersistence;
+    private final YangModelCache yangModelCache;
+
+    AnchorModels(final AdminPersistence adminPersistence, final YangModelCache yangModelCache) {
+        this.adminPersistence = adminPersistence;
+        this.yangModelCache = yangModelCache;
+    }
+
+    YangModel yangModelOf(final String dataspaceName, final String anchorName) {
+        return yangModelCache.get(adminPersistence.getAnchorSchemaSet(dataspaceName, anchorName));
+    }
+
+    /** Names the module of each top node, as the JSON and XML output need it. */
+    List<DataNode> withModules(final String dataspaceName, final String anchorName,
+                               final Collection<DataNode> dataNodes) {
+        if (dataNodes.isEmpty()) {
+            return List.of();
+        }
+        final YangModel yangModel = yangModelOf(dataspaceName, anchorName);
+        return dataNodes.stream()
+            .map(dataNode -> dataNode.withModule(yangModel.topLevelModuleOf(dataNode.xpath())))
+            .toList();
+    }
+}

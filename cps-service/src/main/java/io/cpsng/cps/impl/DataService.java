@@ -1,0 +1,131 @@
+package io.cpsng.cps.impl;
+
+import io.cpsng.cps.api.CpsDataService;
+import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
+import io.cpsng.cps.api.model.ContentType;
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.api.model.FetchDescendantsOption;
+import io.cpsng.cps.path.CpsPathParser;
+import io.cpsng.cps.path.Xpaths;
+import io.cpsng.cps.spi.DataPersistence;
+import io.micrometer.core.annotation.Timed;
+import java.util.Collection;
+import java.util.List;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+@Service
+@Transactional
+@Timed("cps.store.operation")
+class DataService implements CpsDataService {
+
+    private final DataPersistence dataPersistence;
+    private final AnchorModels anchorModels;
+
+    DataService(final DataPersistence dataPersistence, final AnchorModels anchorModels) {
+        this.dataPersistence = dataPersistence;
+        this.anchorModels = anchorModels;
+    }
+
+    @Override
+    public void saveData(final String dataspaceName, final String anchorName, final String parentXpath,
+                         final String data, final ContentType contentType) {
+        final String parent = CpsPathParser.canonicalXpath(parentXpath);
+        final List<DataNode> dataNodes = parse(dataspaceName, anchorName, parent, data, contentType);
+        dataPersistence.storeDataNodes(dataspaceName, anchorName, parent, dataNodes);
+    }
+
+    @Override
+    public void saveListElements(final String dataspaceName, final String anchorName, final String parentXpath,
+                                 final String data, final ContentType contentType) {
+        saveData(dataspaceName, anchorName, parentXpath, data, contentType);
+    }
+
+    @Override
+    public void updateDataNodeAndDescendants(final String dataspaceName, final String anchorName,
+                                             final String parentXpath, final String data,
+                                             final ContentType contentType) {
+        final String parent = CpsPathParser.canonicalXpath(parentXpath);
+        final List<DataNode> dataNodes = parse(dataspaceName, anchorName, parent, data, contentType);
+        dataPersistence.replaceDataNodes(dataspaceName, anchorName, parent, dataNodes);
+    }
+
+    @Override
+    public void replaceListContent(final String dataspaceName, final String anchorName, final String parentXpath,
+                                   final String data, final ContentType contentType) {
+        final String parent = CpsPathParser.canonicalXpath(parentXpath);
+        final List<DataNode> listEntries = parse(dataspaceName, anchorName, parent, data, contentType);
+        dataPersistence.replaceListContent(dataspaceName, anchorName, parent, listEntries);
+    }
+
+    @Override
+    public void updateNodeLeaves(final String dataspaceName, final String anchorName, final String parentXpath,
+                                 final String data, final ContentType contentType) {
+        final String parent = CpsPathParser.canonicalXpath(parentXpath);
+        final List<DataNode> dataNodes = parse(dataspaceName, anchorName, parent, data, contentType);
+        dataPersistence.updateLeaves(dataspaceName, anchorName, dataNodes);
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public void validateData(final String dataspaceName, final String anchorName, final String parentXpath,
+                             final String data, final ContentType contentType) {
+        parse(dataspaceName, anchorName, CpsPathParser.canonicalXpath(parentXpath), data, contentType);
+    }
+
+    @Override
+    public void deleteDataNode(final String dataspaceName, final String anchorName, final String xpath) {
+        deleteDataNodes(dataspaceName, anchorName, List.of(xpath));
+    }
+
+    @Override
+    public void deleteDataNodes(final String dataspaceName, final String anchorName,
+                                final Collection<String> xpaths) {
+        NameValidator.validateNames(dataspaceName, anchorName);
+        final List<String> canonicalXpaths = xpaths.stream().map(CpsPathParser::canonicalXpath).toList();
+        if (canonicalXpaths.stream().anyMatch(Xpaths::isRoot)) {
+            dataPersistence.deleteAllData(dataspaceName, anchorName);
+        } else {
+            dataPersistence.deleteDataNodes(dataspaceName, anchorName, canonicalXpaths);
+        }
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Collection<DataNode> getDataNodes(final String dataspaceName, final String anchorName,
+                                             final String xpath,
+                                             final FetchDescendantsOption fetchDescendantsOption) {
+        final Collection<DataNode> dataNodes = getDataNodesForMultipleXpaths(dataspaceName, anchorName,
+            List.of(xpath), fetchDescendantsOption);
+        if (dataNodes.isEmpty() && !Xpaths.isRoot(xpath)) {
+            throw new DataNodeNotFoundException(dataspaceName, anchorName, List.of(xpath));
+        }
+        return dataNodes;
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Collection<DataNode> getDataNodesForMultipleXpaths(final String dataspaceName, final String anchorName,
+                                                              final Collection<String> xpaths,
+                                                              final FetchDescendantsOption fetchDescendantsOption) {
+        NameValidator.validateNames(dataspaceName, anchorName);
+        final List<String> canonicalXpaths = xpaths.stream().map(CpsPathParser::canonicalXpath).toList();
+        final Collection<DataNode> dataNodes = dataPersistence.getDataNodes(dataspaceName, anchorName,
+            canonicalXpaths, fetchDescendantsOption);
+        return anchorModels.withModules(dataspaceName, anchorName, dataNodes);
+    }
+
+    @Override
+    public void saveDataNodes(final String dataspaceName, final String anchorName, final String parentXpath,
+                              final Collection<DataNode> dataNodes) {
+        NameValidator.validateNames(dataspaceName, anchorName);
+        dataPersistence.storeDataNodes(dataspaceName, anchorName, CpsPathParser.canonicalXpath(parentXpath),
+            dataNodes);
+    }
+
+    private List<DataNode> parse(final String dataspaceName, final String anchorName, final String parentXpath,
+                                 final String data, final ContentType contentType) {
+        NameValidator.validateNames(dataspaceName, anchorName);
+        return anchorModels.yangModelOf(dataspaceName, anchorName).parseData(parentXpath, data, contentType);
+    }
+}

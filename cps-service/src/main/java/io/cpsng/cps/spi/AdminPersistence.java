@@ -1,0 +1,32 @@
+package io.cpsng.cps.spi;
+
+import io.cpsng.cps.api.model.Anchor;
+import io.cpsng.cps.api.model.Dataspace;
+import java.util.Collection;
+
+/** Stores dataspaces and anchors. Missing names raise NotFoundException, duplicates AlreadyDefinedException. */
+public interface AdminPersistence {
+
+    void createDataspace(String dataspaceName);
+
+    /** InUseException while the dataspace holds schema sets or anchors. */
+    void deleteDataspace(String dataspaceName);
+
+    Dataspace getDataspace(String dataspaceName);
+
+    Collection<Dataspace> getDataspaces();
+
+    void createAnchor(String dataspaceName, String schemaSetName, String anchorName);
+
+    Anchor getAnchor(String dataspaceName, String anchorName);
+
+    /** The schema set an anchor's data is validated against, in one lookup. */
+    SchemaSetIdentity getAnchorSchemaSet(String dataspaceName, String anchorName);
+
+    Collection<Anchor> getAnchors(String dataspaceName);
+
+    Collection<Anchor> getAnchorsBySchemaSet(String dataspaceName, String schemaSetName);
+
+    /** Deletes the anchor and every fragment of its data. */
+    void deleteAnchor(String dataspaceName, String anchorName);
+}

@@ -1,0 +1,35 @@
+package io.cpsng.cps.spi;
+
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.api.model.FetchDescendantsOption;
+import java.util.Collection;
+
+/**
+ * Stores data trees as fragments, one per container or list entry. Xpaths are canonical
+ * (see Xpaths). A missing dataspace or anchor raises NotFoundException, a missing node
+ * DataNodeNotFoundException.
+ */
+public interface DataPersistence {
+
+    /** Inserts the trees under the parent ("/" for top level); AlreadyDefinedException if one exists. */
+    void storeDataNodes(String dataspaceName, String anchorName, String parentXpath, Collection<DataNode> dataNodes);
+
+    /** Replaces the subtrees at the nodes' xpaths (creating absent ones) under an existing parent. */
+    void replaceDataNodes(String dataspaceName, String anchorName, String parentXpath, Collection<DataNode> dataNodes);
+
+    /** Deletes every entry of the lists that the given entries belong to, then inserts the entries. */
+    void replaceListContent(String dataspaceName, String anchorName, String parentXpath,
+                            Collection<DataNode> listEntries);
+
+    /** Merges each node's leaves into the stored node with its xpath; children of the given nodes are ignored. */
+    void updateLeaves(String dataspaceName, String anchorName, Collection<DataNode> dataNodes);
+
+    /** Reads nodes by xpath ("/" reads every top-level node); xpaths with no node are left out. */
+    Collection<DataNode> getDataNodes(String dataspaceName, String anchorName, Collection<String> xpaths,
+                                      FetchDescendantsOption fetchDescendantsOption);
+
+    /** Deletes nodes (or, for a list xpath without key predicate, every entry of the list) with descendants. */
+    void deleteDataNodes(String dataspaceName, String anchorName, Collection<String> xpaths);
+
+    void deleteAllData(String dataspaceName, String anchorName);
+}
