@@ -97,9 +97,9 @@ class AdminRestSpec extends IntegrationSpec {
             scenario           | file                                                                  || expectedInDetails
             'invalid YANG'     | yangFile('broken.yang', 'module broken { namespace "urn:x"; prefix')  || 'broken'
             'a missing import' | yangFile('warehouse-audit.yang')                                      || 'warehouse'
-            'an empty zip'     | zipFile([:])                                                          || 'no yang'
+            'an empty zip'     | zipFile([:])                                                          || 'no *.yang'
             'a text file'      | new MockMultipartFile('file', 'notes.txt', 'text/plain', 'x'.bytes)  || 'notes.txt'
-            'a zip bomb'       | zipFile(['bomb.yang': ' ' * 50_000_000])                             || 'limit'
+            'a zip bomb'       | zipFile(['bomb.yang': ' ' * 50_000_000])                             || 'times its compressed size'
     }
 
     def 'A schema set in use by an anchor cannot be deleted; deleting the anchor deletes its data'() {
@@ -118,10 +118,12 @@ class AdminRestSpec extends IntegrationSpec {
         then: 'it is gone with its data'
             deletedAnchor.status == 204
             jdbcTemplate.queryForObject('SELECT count(*) FROM fragment', Integer) == 0
-        and: 'the schema set and then the dataspace can be deleted, leaving no module sources behind'
+        and: 'the schema set and then the dataspace can be deleted'
             mvc.perform(delete("${V2}/dataspaces/in-use/schema-sets/warehouse")).andReturn().response.status == 204
             mvc.perform(delete("${V2}/dataspaces").param('dataspace-name', 'in-use')).andReturn().response.status == 204
-            jdbcTemplate.queryForObject('SELECT count(*) FROM yang_resource', Integer) == 0
+        and: 'no module source is left that no schema set uses'
+            jdbcTemplate.queryForObject('''SELECT count(*) FROM yang_resource yr WHERE NOT EXISTS
+                (SELECT 1 FROM schema_set_yang_resource link WHERE link.yang_resource_id = yr.id)''', Integer) == 0
     }
 
     def 'Anchors are created, listed and read'() {

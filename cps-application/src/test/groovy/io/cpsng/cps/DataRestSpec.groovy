@@ -29,6 +29,9 @@ class DataRestSpec extends IntegrationSpec {
     }
 
     def 'Saved data is read back with all descendants, typed, with the module prefix on the top key'() {
+        given: 'the warehouse as it should read back: the decimal sent as RFC 7951 text comes back a number'
+            def expected = new JsonSlurper().parseText(StoreFixture.WAREHOUSE_JSON)['warehouse:warehouse']
+            expected.zones[0].shelves[0].items[0].price = 9.99
         when: 'the warehouse is saved'
             def saveResponse = postJson('/', StoreFixture.WAREHOUSE_JSON)
         then: 'it is created'
@@ -36,7 +39,7 @@ class DataRestSpec extends IntegrationSpec {
         when: 'it is read with all descendants'
             def result = getNode('/warehouse', 'all')
         then: 'the same tree comes back under the prefixed top key'
-            result == [['wh:warehouse': new JsonSlurper().parseText(StoreFixture.WAREHOUSE_JSON)['warehouse:warehouse']]]
+            result == [['wh:warehouse': expected]]
     }
 
     def 'Reading #scenario returns only #expectedKeys below the node'() {

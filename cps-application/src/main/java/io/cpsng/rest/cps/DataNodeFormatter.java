@@ -28,6 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class DataNodeFormatter {
 
     private static final JsonMapper JSON_MAPPER = JsonMapper.shared();
+    // shared because the lookup is slow; never reconfigured, it only creates new writers (reuse-instance is off)
     private static final XMLOutputFactory XML_OUTPUT_FACTORY = XMLOutputFactory.newFactory();
 
     private DataNodeFormatter() {

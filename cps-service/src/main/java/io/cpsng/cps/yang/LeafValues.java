@@ -60,6 +60,9 @@ final class LeafValues {
 
     private static Object toPlainNumber(final Uint64 number) {
         final BigInteger value = number.toJava();
-        return value.compareTo(LONG_MAX) > 0 ? value : (Object) value.longValue();
+        if (value.compareTo(LONG_MAX) > 0) {
+            return value;
+        }
+        return value.longValue();
     }
 }

@@ -26,6 +26,7 @@ final class SchemaTree {
 
     private final EffectiveModelContext modelContext;
     private final ModuleIdentities moduleIdentities;
+    private final SchemaParent topParent;
     private final Map<String, SchemaParent> parentBySchemaPath = new ConcurrentHashMap<>();
 
     /** Where parsed data go: the schema path (data-tree QNames) and node of the parent; empty for the top. */
@@ -40,6 +41,7 @@ final class SchemaTree {
     SchemaTree(final EffectiveModelContext modelContext, final ModuleIdentities moduleIdentities) {
         this.modelContext = modelContext;
         this.moduleIdentities = moduleIdentities;
+        this.topParent = new SchemaParent(List.of(), List.of(), modelContext, null);
     }
 
     ModuleIdentity topLevelModuleOf(final String xpath) {
@@ -57,7 +59,7 @@ final class SchemaTree {
     /** The schema parent of data sent for a canonical parent xpath: "/" or a container or list entry. */
     SchemaParent parentOf(final String parentXpath) {
         if (Xpaths.isRoot(parentXpath)) {
-            return new SchemaParent(List.of(), List.of(), modelContext, null);
+            return topParent;
         }
         final SchemaParent schemaParent = parentBySchemaPath.computeIfAbsent(Xpaths.schemaPath(parentXpath),
             schemaPath -> resolveParent(parentXpath));
@@ -106,6 +108,9 @@ final class SchemaTree {
         final List<String> steps = new ArrayList<>();
         for (String xpath = parentXpath; !Xpaths.isRoot(xpath); xpath = Xpaths.parentXpath(xpath)) {
             steps.addFirst(Xpaths.lastStep(xpath));
+        }
+        if (steps.size() != schemaParent.listSteps().size()) {
+            throw invalidParent(parentXpath, "it is not in canonical form (an empty step?)");
         }
         for (int index = 0; index < steps.size(); index++) {
             if (schemaParent.listSteps().get(index) && !Xpaths.isListEntry(steps.get(index))) {

@@ -151,7 +151,8 @@ public final class YangFiles {
                     throw limitExceeded("total uncompressed size", "Archive " + archiveName
                         + " expands to more than " + zipLimits.maxTotalBytes() + " bytes");
                 }
-                // The counter runs ahead of the inflater by at most one read buffer: a lenient estimate.
+                // The zip reader reads ahead by up to 512 bytes, so this is an estimate; above the threshold
+                // that error is small, and an entry that small inflating that far is over the ratio anyway.
                 final long compressedBytes = Math.max(1, compressedInput.count() - compressedStart);
                 if (entryBytes > zipLimits.ratioCheckThreshold()
                     && entryBytes > compressedBytes * zipLimits.maxCompressionRatio()) {

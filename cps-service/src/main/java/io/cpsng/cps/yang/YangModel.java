@@ -5,6 +5,7 @@ import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.ModuleIdentity;
 import io.cpsng.cps.api.model.YangResource;
+import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.yang.SchemaTree.SchemaParent;
 import io.cpsng.cps.yang.YangSources.ParsedSources;
 import java.util.List;
@@ -41,17 +42,18 @@ public final class YangModel {
     }
 
     /**
-     * Validates JSON or XML data against the model and returns its top nodes (containers and list entries)
-     * with xpaths below the canonical parent xpath ("/" for the top level).
+     * Validates JSON (also when no content type is given) or XML data against the model and returns its top
+     * nodes (containers and list entries) with xpaths below the canonical parent xpath ("/" for the top level).
      */
     public List<DataNode> parseData(final String parentXpath, final String data, final ContentType contentType) {
         if (data == null || data.isBlank()) {
             throw new DataValidationException(DataParser.INVALID_DATA, "No data were given");
         }
-        final SchemaParent schemaParent = schemaTree.parentOf(parentXpath);
+        final String parent = Xpaths.isRoot(parentXpath) ? Xpaths.ROOT : parentXpath;
+        final SchemaParent schemaParent = schemaTree.parentOf(parent);
         final List<DataNode> dataNodes = contentType == ContentType.XML
-            ? dataParser.parseXml(parentXpathOrRoot(parentXpath), schemaParent, data)
-            : dataParser.parseJson(parentXpathOrRoot(parentXpath), schemaParent, data);
+            ? dataParser.parseXml(parent, schemaParent, data)
+            : dataParser.parseJson(parent, schemaParent, data);
         if (dataNodes.isEmpty()) {
             throw new DataValidationException(DataParser.INVALID_DATA, "The data contain no data nodes");
         }
@@ -61,9 +63,5 @@ public final class YangModel {
     /** The module of the top-level node the xpath starts with; null if the model has no such node. */
     public ModuleIdentity topLevelModuleOf(final String xpath) {
         return schemaTree.topLevelModuleOf(xpath);
-    }
-
-    private static String parentXpathOrRoot(final String parentXpath) {
-        return parentXpath == null || parentXpath.isEmpty() ? "/" : parentXpath;
     }
 }

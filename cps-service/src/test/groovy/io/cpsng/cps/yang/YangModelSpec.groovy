@@ -400,6 +400,7 @@ class YangModelSpec extends Specification {
             'an unknown child'      | '/bookstore/shop'                         || 'there is no node shop under /bookstore in the model'
             'a leaf'                | '/bookstore/bookstore-name'               || 'node /bookstore/bookstore-name is neither a container nor a list, so it cannot hold data nodes'
             'a list without keys'   | '/bookstore/categories'                   || 'step categories names a list, not one of its entries: add the entry\'s keys as a predicate'
+            'a trailing slash'      | '/bookstore/'                             || 'it is not in canonical form (an empty step?)'
             'an inner list w/o keys'| "/bookstore/categories/books[@title='A' and @edition='1']" || 'step categories names a list, not one of its entries: add the entry\'s keys as a predicate'
     }
 

@@ -1,36 +1,24 @@
 package io.cpsng.cps.ri
 
+import io.cpsng.IntegrationSpec
 import io.cpsng.cps.path.CpsPathParser
 import io.cpsng.cps.path.Xpaths
-import org.springframework.core.io.ClassPathResource
 import org.springframework.jdbc.core.ConnectionCallback
-import org.springframework.jdbc.core.JdbcTemplate
-import spock.lang.Requires
 import spock.lang.Shared
-import spock.lang.Specification
 
-import java.nio.charset.StandardCharsets
 
 /**
  * Runs the generated SQL on a real PostgreSQL holding a small bookstore tree.
  * Anchor 1: the bookstore; anchor 2: another bookstore; anchor 3: trees for the harder path shapes.
  */
-@Requires({ CpsPathSqlBuilderSpec.embeddedPostgresPresent() })
-class CpsPathSqlBuilderSpec extends Specification {
+class CpsPathSqlBuilderSpec extends IntegrationSpec {
 
-    // Until the shared integration base exists this spec starts its own embedded PostgreSQL. It names the
-    // class only at run time and is skipped without it, so that cps-ri compiles before the test dependency
-    // io.zonky.test:embedded-postgres is added.
-    static final String EMBEDDED_POSTGRES = 'io.zonky.test.db.postgres.embedded.EmbeddedPostgres'
-
-    @Shared embeddedPostgres
-    @Shared JdbcTemplate jdbcTemplate
     @Shared Map<String, Long> fragmentIdsByXpath = [:]
 
-    def setupSpec() {
-        jdbcTemplate = new JdbcTemplate(startDatabase())
-        jdbcTemplate.execute(new ClassPathResource('db/changelog/changes/0001-store-schema.sql')
-            .getContentAsString(StandardCharsets.UTF_8))
+    def setup() {
+        if (!fragmentIdsByXpath.isEmpty()) {
+            return
+        }
         jdbcTemplate.update("insert into dataspace (id, name) values (1, 'ds')")
         jdbcTemplate.update("insert into schema_set (id, dataspace_id, name) values (1, 1, 'ss')")
         (1..3).each { anchorId -> jdbcTemplate.update('insert into anchor (id, dataspace_id, schema_set_id, name) values (?, 1, 1, ?)', anchorId, "anchor-${anchorId}".toString()) }
@@ -68,10 +56,6 @@ class CpsPathSqlBuilderSpec extends Specification {
             ['/a/a', '{"k": "1"}'],
             ['/a/a/b', '{}'],
         ])
-    }
-
-    def cleanupSpec() {
-        embeddedPostgres?.close()
     }
 
     def 'Select nodes by #scenario.'() {
@@ -206,20 +190,6 @@ class CpsPathSqlBuilderSpec extends Specification {
             'mixed'                    | '/bookstore//books'
             'ancestor predicate'       | "//categories[@code='2']//books"
             'ancestor axis'            | '//books/ancestor::categories'
-    }
-
-    static embeddedPostgresPresent() {
-        try {
-            Class.forName(EMBEDDED_POSTGRES)
-            true
-        } catch (ClassNotFoundException ignored) {
-            false
-        }
-    }
-
-    def startDatabase() {
-        embeddedPostgres = Class.forName(EMBEDDED_POSTGRES).start()
-        embeddedPostgres.postgresDatabase
     }
 
     def insertFragments(anchorId, xpathsAndAttributes) {
