@@ -1,0 +1,41 @@
+package io.cpsng
+
+import io.cpsng.cps.api.CpsDataspaceService
+import org.springframework.beans.factory.annotation.Autowired
+
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get
+
+class ObservabilitySpec extends IntegrationSpec {
+
+    @Autowired
+    CpsDataspaceService cpsDataspaceService
+
+    def 'Health answers #path'() {
+        when: 'the probe is called'
+            def response = mvc.perform(get(path)).andReturn().response
+        then: 'it is up'
+            response.status == 200
+            response.contentAsString.contains('"status":"UP"')
+        where: 'the probe is'
+            path << ['/actuator/health', '/actuator/health/liveness', '/actuator/health/readiness']
+    }
+
+    def 'Store operations are timed on the Prometheus endpoint'() {
+        given: 'a dataspace was created'
+            cpsDataspaceService.createDataspace('timed')
+        when: 'the metrics are scraped'
+            def metrics = mvc.perform(get('/actuator/prometheus')).andReturn().response.contentAsString
+        then: 'the create operation has a timer'
+            metrics.contains('cps_store_operation_seconds_count{class="io.cpsng.cps.impl.DataspaceService",exception="none",method="createDataspace"}')
+    }
+
+    def 'The OpenAPI document describes the CPS endpoints and Swagger UI is served'() {
+        when: 'the OpenAPI document is read'
+            def apiDocs = mvc.perform(get('/v3/api-docs')).andReturn().response
+        then: 'it lists the data node endpoint'
+            apiDocs.status == 200
+            apiDocs.contentAsString.contains('/cps/api/{apiVersion}/dataspaces/{dataspace-name}/anchors/{anchor-name}/nodes')
+        and: 'the Swagger UI page is there'
+            mvc.perform(get('/swagger-ui/index.html')).andReturn().response.status == 200
+    }
+}
