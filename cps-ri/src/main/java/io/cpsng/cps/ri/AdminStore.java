@@ -15,6 +15,7 @@ import io.cpsng.cps.spi.SchemaSetIdentity;
 import java.util.Collection;
 import java.util.function.Supplier;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -26,13 +27,16 @@ class AdminStore implements AdminPersistence {
     private final SchemaSetRepository schemaSetRepository;
     private final AnchorRepository anchorRepository;
     private final AnchorLookup anchorLookup;
+    private final JdbcTemplate jdbcTemplate;
 
     AdminStore(final DataspaceRepository dataspaceRepository, final SchemaSetRepository schemaSetRepository,
-               final AnchorRepository anchorRepository, final AnchorLookup anchorLookup) {
+               final AnchorRepository anchorRepository, final AnchorLookup anchorLookup,
+               final JdbcTemplate jdbcTemplate) {
         this.dataspaceRepository = dataspaceRepository;
         this.schemaSetRepository = schemaSetRepository;
         this.anchorRepository = anchorRepository;
         this.anchorLookup = anchorLookup;
+        this.jdbcTemplate = jdbcTemplate;
     }
 
     @Override
@@ -114,8 +118,9 @@ class AdminStore implements AdminPersistence {
     @Override
     public void deleteAnchor(final String dataspaceName, final String anchorName) {
         final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        // fragments go with the anchor through the foreign key's ON DELETE CASCADE
-        anchorRepository.delete(anchorRepository.getByDataspaceAndName(dataspace, anchorName));
+        final AnchorEntity anchor = anchorRepository.getByDataspaceAndName(dataspace, anchorName);
+        jdbcTemplate.update("DELETE FROM fragment WHERE anchor_id = ?", anchor.getId());
+        anchorRepository.delete(anchor);
     }
 
     private static Anchor toAnchor(final AnchorEntity anchorEntity) {
