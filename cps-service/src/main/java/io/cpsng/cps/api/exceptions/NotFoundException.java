@@ -1,6 +1,6 @@
 package io.cpsng.cps.api.exceptions;
 
-/** A dataspace, schema set or anchor named in the request does not exist (the reference answers 400). */
+/** A dataspace, schema set or anchor named in the request does not exist: bad input, answered 400. */
 public class NotFoundException extends CpsException {
 
     public NotFoundException(final String message, final String details) {
