@@ -1,0 +1,48 @@
+package io.cpsng.config
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
+import org.springframework.boot.context.properties.EnableConfigurationProperties
+import org.springframework.boot.test.context.runner.ApplicationContextRunner
+import org.springframework.context.annotation.Configuration
+import org.springframework.jdbc.core.JdbcTemplate
+import spock.lang.TempDir
+
+import javax.sql.DataSource
+import java.nio.file.Path
+
+class EmbeddedPostgresConfigSpec extends spock.lang.Specification {
+
+    @TempDir
+    Path dataDirectory
+
+    def contextRunner = new ApplicationContextRunner()
+        .withUserConfiguration(EmbeddedPostgresConfig, PropertiesConfig)
+
+    def 'Without a datasource URL the service starts its own PostgreSQL and a restart keeps the data'() {
+        given: 'the data folder is configured'
+            def runner = contextRunner.withPropertyValues("cps.embedded-postgres.data-directory=${dataDirectory}")
+        when: 'the context starts and writes a row'
+            runner.run { context ->
+                assert context.getBeansOfType(EmbeddedPostgres).size() == 1
+                new JdbcTemplate(context.getBean(DataSource)).execute("CREATE TABLE kept AS SELECT 'still here' AS note")
+            }
+        and: 'a second context starts on the same folder'
+            def note = null
+            runner.run { context -> note = new JdbcTemplate(context.getBean(DataSource)).queryForObject('SELECT note FROM kept', String) }
+        then: 'the row written by the first is there'
+            note == 'still here'
+    }
+
+    def 'With a datasource URL nothing embedded starts'() {
+        expect: 'no embedded database bean when spring.datasource.url is set'
+            contextRunner.withPropertyValues('spring.datasource.url=jdbc:postgresql://127.0.0.1:1/none').run { context ->
+                assert context.getBeansOfType(EmbeddedPostgres).isEmpty()
+                assert context.getBeansOfType(DataSource).isEmpty()
+            }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @EnableConfigurationProperties(EmbeddedPostgresProperties)
+    static class PropertiesConfig {
+    }
+}

@@ -1,0 +1,77 @@
+package io.cpsng.perf
+
+import org.knowm.xchart.BitmapEncoder
+import org.knowm.xchart.CategoryChartBuilder
+import org.knowm.xchart.XYChartBuilder
+import org.knowm.xchart.internal.chartpart.Chart
+import org.knowm.xchart.style.Styler
+
+/**
+ * Two PNG charts per family, time and rate: lines against size where the family measures a
+ * scenario at several sizes, else one bar per scenario.
+ */
+class PerfCharts {
+
+    private static final int WIDTH = 1000
+    private static final int HEIGHT = 560
+
+    /** Writes the charts and returns their file names. */
+    static List<String> write(List<Measurement> measurements, File directory) {
+        def fileNames = []
+        measurements.groupBy { it.family() }.each { family, familyMeasurements ->
+            def units = familyMeasurements*.unit().unique().join(', ')
+            [time: [title: 'time', axis: 'seconds', figure: { Measurement it -> it.seconds() }],
+             rate: [title: 'rate', axis: units, figure: { Measurement it -> it.rate() }]].each { kind, chart ->
+                def fileName = "${family}-${kind}.png"
+                def title = "${family}: ${chart.title}"
+                save(chartOf(title, chart.axis, familyMeasurements, chart.figure), new File(directory, fileName))
+                fileNames << fileName
+            }
+        }
+        fileNames
+    }
+
+    private static Chart chartOf(String title, String axisTitle, List<Measurement> measurements, Closure<Double> figure) {
+        def byScenario = measurements.groupBy { it.scenario() }
+        def growthCurves = byScenario.values().any { it*.size().unique().size() > 1 }
+        growthCurves ? lineChart(title, axisTitle, byScenario, figure) : barChart(title, axisTitle, measurements, figure)
+    }
+
+    private static Chart lineChart(String title, String axisTitle, Map<String, List<Measurement>> byScenario,
+                                   Closure<Double> figure) {
+        def chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+            .xAxisTitle('size').yAxisTitle(axisTitle).build()
+        def all = byScenario.values().flatten() as List<Measurement>
+        def sizes = all*.size()
+        def values = all.collect(figure)
+        chart.styler.with {
+            legendPosition = Styler.LegendPosition.OutsideS
+            xAxisLogarithmic = sizes.min() > 0 && sizes.max() / sizes.min() >= 20
+            yAxisLogarithmic = values.min() > 0 && values.max() / values.min() >= 100
+            chartBackgroundColor = java.awt.Color.WHITE
+        }
+        byScenario.each { scenario, scenarioMeasurements ->
+            def sorted = scenarioMeasurements.sort(false) { it.size() }
+            chart.addSeries(scenario, sorted*.size() as double[], sorted.collect(figure) as double[])
+        }
+        chart
+    }
+
+    private static Chart barChart(String title, String axisTitle, List<Measurement> measurements,
+                                  Closure<Double> figure) {
+        def chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+            .xAxisTitle('scenario (size)').yAxisTitle(axisTitle).build()
+        chart.styler.with {
+            legendVisible = false
+            xAxisLabelRotation = 20
+            chartBackgroundColor = java.awt.Color.WHITE
+        }
+        chart.addSeries(title, measurements.collect { "${it.scenario()} (${Figures.number(it.size())})".toString() },
+            measurements.collect(figure))
+        chart
+    }
+
+    private static void save(Chart chart, File file) {
+        BitmapEncoder.saveBitmap(chart, file.path, BitmapEncoder.BitmapFormat.PNG)
+    }
+}
