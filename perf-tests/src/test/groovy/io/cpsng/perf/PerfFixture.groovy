@@ -1,0 +1,52 @@
+package io.cpsng.perf
+
+import io.cpsng.cps.api.CpsAnchorService
+import io.cpsng.cps.api.CpsDataspaceService
+import io.cpsng.cps.api.CpsModuleService
+import org.springframework.beans.factory.annotation.Autowired
+import org.springframework.jdbc.core.JdbcTemplate
+import org.springframework.stereotype.Component
+
+/** Sets up dataspaces with the performance models (roadm-devices, flat-list) and counts what is stored. */
+@Component
+class PerfFixture {
+
+    static final String SCHEMA_SET_NAME = 'perf-models'
+
+    @Autowired
+    CpsDataspaceService cpsDataspaceService
+
+    @Autowired
+    CpsModuleService cpsModuleService
+
+    @Autowired
+    CpsAnchorService cpsAnchorService
+
+    @Autowired
+    JdbcTemplate jdbcTemplate
+
+    /** The dataspace with the performance schema set, created on first use. */
+    void createDataspace(String dataspaceName) {
+        if (!cpsDataspaceService.dataspaces*.name().contains(dataspaceName)) {
+            cpsDataspaceService.createDataspace(dataspaceName)
+            cpsModuleService.createSchemaSet(dataspaceName, SCHEMA_SET_NAME,
+                ['roadm-devices.yang': yangSource('roadm-devices.yang'), 'flat-list.yang': yangSource('flat-list.yang')])
+        }
+    }
+
+    void createAnchor(String dataspaceName, String anchorName) {
+        createDataspace(dataspaceName)
+        cpsAnchorService.createAnchor(dataspaceName, SCHEMA_SET_NAME, anchorName)
+    }
+
+    long fragmentCount(String dataspaceName, String anchorName) {
+        jdbcTemplate.queryForObject('''
+            SELECT count(*) FROM fragment f JOIN anchor a ON a.id = f.anchor_id
+            JOIN dataspace d ON d.id = a.dataspace_id WHERE d.name = ? AND a.name = ?''',
+            Long, dataspaceName, anchorName)
+    }
+
+    static String yangSource(String fileName) {
+        PerfFixture.getResource("/yang/perf/${fileName}").getText('UTF-8')
+    }
+}
