@@ -6,6 +6,8 @@ import org.knowm.xchart.XYChartBuilder
 import org.knowm.xchart.internal.chartpart.Chart
 import org.knowm.xchart.style.Styler
 
+import java.awt.Color
+
 /**
  * Two PNG charts per family, time and rate: lines against size where the family measures a
  * scenario at several sizes, else one bar per scenario.
@@ -44,12 +46,10 @@ class PerfCharts {
         def all = byScenario.values().flatten() as List<Measurement>
         def sizes = all*.size()
         def values = all.collect(figure)
-        chart.styler.with {
-            legendPosition = Styler.LegendPosition.OutsideS
-            xAxisLogarithmic = sizes.min() > 0 && sizes.max() / sizes.min() >= 20
-            yAxisLogarithmic = values.min() > 0 && values.max() / values.min() >= 100
-            chartBackgroundColor = java.awt.Color.WHITE
-        }
+        chart.styler.setLegendPosition(Styler.LegendPosition.OutsideS)
+        chart.styler.setXAxisLogarithmic(sizes.min() > 0 && sizes.max() / sizes.min() >= 20)
+        chart.styler.setYAxisLogarithmic(values.min() > 0 && values.max() / values.min() >= 100)
+        chart.styler.setChartBackgroundColor(Color.WHITE)
         byScenario.each { scenario, scenarioMeasurements ->
             def sorted = scenarioMeasurements.sort(false) { it.size() }
             chart.addSeries(scenario, sorted*.size() as double[], sorted.collect(figure) as double[])
@@ -61,11 +61,9 @@ class PerfCharts {
                                   Closure<Double> figure) {
         def chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
             .xAxisTitle('scenario (size)').yAxisTitle(axisTitle).build()
-        chart.styler.with {
-            legendVisible = false
-            xAxisLabelRotation = 20
-            chartBackgroundColor = java.awt.Color.WHITE
-        }
+        chart.styler.setLegendVisible(false)
+        chart.styler.setXAxisLabelRotation(20)
+        chart.styler.setChartBackgroundColor(Color.WHITE)
         chart.addSeries(title, measurements.collect { "${it.scenario()} (${Figures.number(it.size())})".toString() },
             measurements.collect(figure))
         chart

@@ -88,6 +88,29 @@ class AdminStore implements AdminPersistence {
     }
 
     @Override
+    public void createAnchors(final String dataspaceName, final String schemaSetName,
+                              final Collection<String> anchorNames) {
+        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
+        final SchemaSetEntity schemaSet = schemaSetRepository.getByDataspaceAndName(dataspace, schemaSetName);
+        try {
+            jdbcTemplate.update("INSERT INTO anchor (dataspace_id, schema_set_id, name) SELECT ?, ?, unnest(?::text[])",
+                dataspace.getId(), schemaSet.getId(), anchorNames.toArray(String[]::new));
+        } catch (final DataIntegrityViolationException duplicate) {
+            throw new AlreadyDefinedException("Already defined exception",
+                "One or more of the anchors already exist in dataspace " + dataspaceName + ".");
+        }
+    }
+
+    @Override
+    public void deleteAnchors(final String dataspaceName, final Collection<String> anchorNames) {
+        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
+        final String[] names = anchorNames.toArray(String[]::new);
+        jdbcTemplate.update("DELETE FROM fragment WHERE anchor_id IN "
+            + "(SELECT id FROM anchor WHERE dataspace_id = ? AND name = ANY(?))", dataspace.getId(), names);
+        jdbcTemplate.update("DELETE FROM anchor WHERE dataspace_id = ? AND name = ANY(?)", dataspace.getId(), names);
+    }
+
+    @Override
     @Transactional(readOnly = true)
     public Anchor getAnchor(final String dataspaceName, final String anchorName) {
         final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);

@@ -8,8 +8,11 @@ import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.spi.DataPersistence;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
@@ -82,12 +85,14 @@ class FragmentStore implements DataPersistence {
     }
 
     @Override
-    public void replaceDataNodes(final String dataspaceName, final String anchorName, final String parentXpath,
+    public void replaceDataNodes(final String dataspaceName, final String anchorName,
                                  final Collection<DataNode> dataNodes) {
         final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
-        final Long parentId = parentId(dataspaceName, anchorName, anchorId, parentXpath);
+        final Map<String, Long> parentIdsByXpath = parentIds(dataspaceName, anchorName, anchorId,
+            dataNodes.stream().map(dataNode -> Xpaths.parentXpath(dataNode.xpath())).collect(Collectors.toSet()));
         jdbcTemplate.update(DELETE_SUBTREES, xpathsOf(dataNodes), anchorId);
-        fragmentWriter.insertTrees(anchorId, parentId, dataNodes);
+        fragmentWriter.insertTrees(anchorId, dataNodes,
+            dataNode -> parentIdsByXpath.get(Xpaths.parentXpath(dataNode.xpath())));
     }
 
     @Override
@@ -166,6 +171,28 @@ class FragmentStore implements DataPersistence {
             throw new DataNodeNotFoundException(dataspaceName, anchorName, List.of(parentXpath));
         }
         return parentIds.getFirst();
+    }
+
+    /** The ids of the parents ("/" maps to null); DataNodeNotFoundException naming those that do not exist. */
+    private Map<String, Long> parentIds(final String dataspaceName, final String anchorName, final int anchorId,
+                                        final Set<String> parentXpaths) {
+        final Map<String, Long> parentIdsByXpath = new HashMap<>();
+        jdbcTemplate.query("SELECT xpath, id FROM fragment WHERE anchor_id = ? AND xpath = ANY(?)",
+            resultSet -> {
+                parentIdsByXpath.put(resultSet.getString(1), resultSet.getLong(2));
+            }, anchorId, parentXpaths.toArray(String[]::new));
+        final List<String> missingParents = new ArrayList<>();
+        for (final String parentXpath : parentXpaths) {
+            if (Xpaths.isRoot(parentXpath)) {
+                parentIdsByXpath.put(parentXpath, null);
+            } else if (!parentIdsByXpath.containsKey(parentXpath)) {
+                missingParents.add(parentXpath);
+            }
+        }
+        if (!missingParents.isEmpty()) {
+            throw new DataNodeNotFoundException(dataspaceName, anchorName, missingParents);
+        }
+        return parentIdsByXpath;
     }
 
     private static String[] xpathsOf(final Collection<DataNode> dataNodes) {

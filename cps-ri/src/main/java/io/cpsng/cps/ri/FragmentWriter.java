@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Function;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 import org.springframework.jdbc.core.ConnectionCallback;
@@ -39,11 +40,17 @@ class FragmentWriter {
 
     /** Inserts the trees below the parent fragment (null for top-level nodes). */
     void insertTrees(final int anchorId, final Long parentId, final Collection<DataNode> trees) {
+        insertTrees(anchorId, trees, tree -> parentId);
+    }
+
+    /** Inserts each tree below the parent fragment the function gives for it (null for top level). */
+    void insertTrees(final int anchorId, final Collection<DataNode> trees,
+                     final Function<DataNode, Long> parentIdOfTree) {
         final List<Object[]> rows = new ArrayList<>();
         final long[] ids = reserveIds(countNodes(trees));
         final int[] nextId = {0};
         for (final DataNode tree : trees) {
-            addRows(anchorId, parentId, tree, ids, nextId, rows);
+            addRows(anchorId, parentIdOfTree.apply(tree), tree, ids, nextId, rows);
         }
         if (rows.size() < COPY_THRESHOLD) {
             jdbcTemplate.batchUpdate(INSERT, rows);

@@ -47,6 +47,21 @@ class ModuleStore implements ModulePersistence {
         WHERE ss.dataspace_id = ? %s
         ORDER BY ss.name, yr.module_name, yr.revision""";
 
+    // one row per module, whichever of its identical-content copies (same name and revision) comes first
+    private static final String SELECT_YANG_RESOURCES_OF_MODULES = """
+        SELECT DISTINCT ON (yr.module_name, yr.revision) yr.file_name, yr.module_name, yr.revision, yr.namespace,
+               yr.content
+        FROM yang_resource yr
+        JOIN unnest(?::text[], ?::text[]) AS wanted(module_name, revision)
+          ON yr.module_name = wanted.module_name AND coalesce(yr.revision, '') = wanted.revision
+        ORDER BY yr.module_name, yr.revision, yr.id""";
+
+    private static final String DELETE_SCHEMA_SETS_WITHOUT_ANCHORS = """
+        DELETE FROM schema_set ss
+        WHERE ss.dataspace_id = ? AND ss.name = ANY(?)
+          AND NOT EXISTS (SELECT 1 FROM anchor a WHERE a.schema_set_id = ss.id)
+        RETURNING ss.id, ss.name""";
+
     private static final String DELETE_UNUSED_YANG_RESOURCES = """
         DELETE FROM yang_resource yr
         WHERE NOT EXISTS (SELECT 1 FROM schema_set_yang_resource link WHERE link.yang_resource_id = yr.id)""";
@@ -74,6 +89,39 @@ class ModuleStore implements ModulePersistence {
         final String[] checksums = rows.stream().map(row -> (String) row[0]).distinct().toArray(String[]::new);
         jdbcTemplate.update(LINK_YANG_RESOURCES, schemaSet.getId(), checksums);
         return new SchemaSetIdentity(dataspaceName, schemaSetName, schemaSet.getId());
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public boolean schemaSetExists(final String dataspaceName, final String schemaSetName) {
+        return schemaSetRepository.findByDataspaceAndName(dataspaceRepository.getByName(dataspaceName), schemaSetName)
+            .isPresent();
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Collection<YangResource> getYangResourcesOfModules(final Collection<ModuleReference> moduleReferences) {
+        final String[] names = moduleReferences.stream().map(ModuleReference::name).toArray(String[]::new);
+        final String[] revisions = moduleReferences.stream()
+            .map(moduleReference -> moduleReference.revision() == null ? "" : moduleReference.revision())
+            .toArray(String[]::new);
+        return jdbcTemplate.query(SELECT_YANG_RESOURCES_OF_MODULES, (resultSet, rowNumber) -> new YangResource(
+            resultSet.getString("file_name"), new ModuleReference(resultSet.getString("module_name"),
+                resultSet.getString("namespace"), resultSet.getString("revision")), resultSet.getString("content")),
+            names, revisions);
+    }
+
+    @Override
+    public Collection<SchemaSetIdentity> deleteUnusedSchemaSets(final String dataspaceName,
+                                                                final Collection<String> schemaSetNames) {
+        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
+        final List<SchemaSetIdentity> deleted = jdbcTemplate.query(DELETE_SCHEMA_SETS_WITHOUT_ANCHORS,
+            (resultSet, rowNumber) -> new SchemaSetIdentity(dataspaceName, resultSet.getString("name"),
+                resultSet.getLong("id")), dataspace.getId(), schemaSetNames.toArray(String[]::new));
+        if (!deleted.isEmpty()) {
+            jdbcTemplate.update(DELETE_UNUSED_YANG_RESOURCES);
+        }
+        return deleted;
     }
 
     @Override

@@ -8,10 +8,16 @@ public interface CpsAnchorService {
 
     void createAnchor(String dataspaceName, String schemaSetName, String anchorName);
 
+    /** Creates many anchors on one schema set in one statement; AlreadyDefinedException if any exists. */
+    void createAnchors(String dataspaceName, String schemaSetName, Collection<String> anchorNames);
+
     Anchor getAnchor(String dataspaceName, String anchorName);
 
     Collection<Anchor> getAnchors(String dataspaceName);
 
     /** Deletes the anchor and all of its data. */
     void deleteAnchor(String dataspaceName, String anchorName);
+
+    /** Deletes the anchors that exist among the names, with all their data; missing names are ignored. */
+    void deleteAnchors(String dataspaceName, Collection<String> anchorNames);
 }

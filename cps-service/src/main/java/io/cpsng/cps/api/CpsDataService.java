@@ -50,6 +50,12 @@ public interface CpsDataService {
     /** Deletes several nodes (or lists) in one transaction; DataNodeNotFoundException if any is missing. */
     void deleteDataNodes(String dataspaceName, String anchorName, Collection<String> xpaths);
 
+    /**
+     * Replaces each given node with its descendants wherever it is (its parent is named by its xpath and
+     * must exist), creating the nodes that do not exist; for callers that build trees in code (NCMP).
+     */
+    void updateDataNodesAndDescendants(String dataspaceName, String anchorName, Collection<DataNode> dataNodes);
+
     /** Stores already-built nodes under the parent, for callers that build trees in code (NCMP). */
     void saveDataNodes(String dataspaceName, String anchorName, String parentXpath, Collection<DataNode> dataNodes);
 }

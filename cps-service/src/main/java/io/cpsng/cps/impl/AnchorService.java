@@ -26,6 +26,20 @@ class AnchorService implements CpsAnchorService {
     }
 
     @Override
+    public void createAnchors(final String dataspaceName, final String schemaSetName,
+                              final Collection<String> anchorNames) {
+        NameValidator.validateNames(dataspaceName, schemaSetName);
+        NameValidator.validateNames(anchorNames.toArray(String[]::new));
+        adminPersistence.createAnchors(dataspaceName, schemaSetName, anchorNames);
+    }
+
+    @Override
+    public void deleteAnchors(final String dataspaceName, final Collection<String> anchorNames) {
+        NameValidator.validateNames(dataspaceName);
+        adminPersistence.deleteAnchors(dataspaceName, anchorNames);
+    }
+
+    @Override
     @Transactional(readOnly = true)
     public Anchor getAnchor(final String dataspaceName, final String anchorName) {
         NameValidator.validateNames(dataspaceName, anchorName);

@@ -47,7 +47,14 @@ class DataService implements CpsDataService {
                                              final ContentType contentType) {
         final String parent = CpsPathParser.canonicalXpath(parentXpath);
         final List<DataNode> dataNodes = parse(dataspaceName, anchorName, parent, data, contentType);
-        dataPersistence.replaceDataNodes(dataspaceName, anchorName, parent, dataNodes);
+        dataPersistence.replaceDataNodes(dataspaceName, anchorName, dataNodes);
+    }
+
+    @Override
+    public void updateDataNodesAndDescendants(final String dataspaceName, final String anchorName,
+                                              final Collection<DataNode> dataNodes) {
+        NameValidator.validateNames(dataspaceName, anchorName);
+        dataPersistence.replaceDataNodes(dataspaceName, anchorName, dataNodes);
     }
 
     @Override

@@ -10,7 +10,10 @@ import io.cpsng.cps.yang.YangFiles;
 import io.cpsng.cps.yang.YangModel;
 import io.micrometer.core.annotation.Timed;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -35,6 +38,44 @@ class ModuleService implements CpsModuleService {
         final SchemaSetIdentity schemaSetIdentity = modulePersistence.createSchemaSet(dataspaceName, schemaSetName,
             yangModel.yangResources());
         yangModelCache.put(schemaSetIdentity, yangModel);
+    }
+
+    @Override
+    public void createSchemaSetFromModules(final String dataspaceName, final String schemaSetName,
+                                           final Map<String, String> newYangSourcesByFileName,
+                                           final Collection<ModuleReference> storedModuleReferences) {
+        final Map<String, String> yangSourcesByFileName = new LinkedHashMap<>(newYangSourcesByFileName);
+        for (final YangResource yangResource : modulePersistence.getYangResourcesOfModules(storedModuleReferences)) {
+            yangSourcesByFileName.putIfAbsent(yangResource.fileName(), yangResource.content());
+        }
+        createSchemaSet(dataspaceName, schemaSetName, yangSourcesByFileName);
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Collection<ModuleReference> identifyNewModuleReferences(
+        final Collection<ModuleReference> moduleReferences) {
+        final Set<String> storedModules = modulePersistence.getYangResourcesOfModules(moduleReferences).stream()
+            .map(yangResource -> moduleKey(yangResource.module())).collect(Collectors.toSet());
+        return moduleReferences.stream()
+            .filter(moduleReference -> !storedModules.contains(moduleKey(moduleReference))).toList();
+    }
+
+    @Override
+    public Collection<String> deleteUnusedSchemaSets(final String dataspaceName,
+                                                     final Collection<String> schemaSetNames) {
+        NameValidator.validateNames(dataspaceName);
+        final Collection<SchemaSetIdentity> deleted = modulePersistence.deleteUnusedSchemaSets(dataspaceName,
+            schemaSetNames);
+        deleted.forEach(yangModelCache::remove);
+        return deleted.stream().map(SchemaSetIdentity::schemaSetName).toList();
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public boolean schemaSetExists(final String dataspaceName, final String schemaSetName) {
+        NameValidator.validateNames(dataspaceName, schemaSetName);
+        return modulePersistence.schemaSetExists(dataspaceName, schemaSetName);
     }
 
     @Override
@@ -67,6 +108,10 @@ class ModuleService implements CpsModuleService {
     @Transactional(readOnly = true)
     public Collection<ModuleReference> getModuleReferences(final String dataspaceName, final String schemaSetName) {
         return getSchemaSet(dataspaceName, schemaSetName).moduleReferences();
+    }
+
+    private static String moduleKey(final ModuleReference moduleReference) {
+        return moduleReference.name() + "@" + moduleReference.revision();
     }
 
     @Override

@@ -18,6 +18,11 @@ public interface AdminPersistence {
 
     void createAnchor(String dataspaceName, String schemaSetName, String anchorName);
 
+    void createAnchors(String dataspaceName, String schemaSetName, Collection<String> anchorNames);
+
+    /** Deletes the existing anchors among the names with all their data. */
+    void deleteAnchors(String dataspaceName, Collection<String> anchorNames);
+
     Anchor getAnchor(String dataspaceName, String anchorName);
 
     /** The schema set an anchor's data is validated against, in one lookup. */

@@ -14,8 +14,8 @@ public interface DataPersistence {
     /** Inserts the trees under the parent ("/" for top level); AlreadyDefinedException if one exists. */
     void storeDataNodes(String dataspaceName, String anchorName, String parentXpath, Collection<DataNode> dataNodes);
 
-    /** Replaces the subtrees at the nodes' xpaths (creating absent ones) under an existing parent. */
-    void replaceDataNodes(String dataspaceName, String anchorName, String parentXpath, Collection<DataNode> dataNodes);
+    /** Replaces the subtrees at the nodes' xpaths (creating absent ones); each node's parent must exist. */
+    void replaceDataNodes(String dataspaceName, String anchorName, Collection<DataNode> dataNodes);
 
     /** Deletes every entry of the lists that the given entries belong to, then inserts the entries. */
     void replaceListContent(String dataspaceName, String anchorName, String parentXpath,

@@ -1,0 +1,28 @@
+package io.cpsng.dmistub;
+
+/**
+ * The calls the stub serves. A mapping names its endpoint in its metadata ({@code "dmiEndpoint": "MODULES"}),
+ * which is how the extension knows which delay applies and what to count.
+ */
+public enum DmiEndpoint {
+    HEALTH,
+    MODULES,
+    MODULE_RESOURCES,
+    DATA;
+
+    static final String METADATA_KEY = "dmiEndpoint";
+
+    long fixedDelayMs(final DmiStubSettings settings) {
+        return switch (this) {
+            case HEALTH -> 0;
+            case MODULES -> settings.modulesDelayMs();
+            case MODULE_RESOURCES -> settings.resourcesDelayMs();
+            case DATA -> settings.dataDelayMs();
+        };
+    }
+
+    /** Health reports availability only: no latency, no random failures. */
+    boolean isDmiCall() {
+        return this != HEALTH;
+    }
+}

@@ -1,0 +1,108 @@
+package io.cpsng.perf
+
+import io.cpsng.IntegrationSpec
+import io.cpsng.cps.api.CpsDataService
+import org.springframework.beans.factory.annotation.Autowired
+import spock.lang.Shared
+import spock.lang.Timeout
+
+import java.util.concurrent.TimeUnit
+
+import static io.cpsng.cps.api.model.ContentType.JSON
+import static io.cpsng.cps.api.model.FetchDescendantsOption.OMIT_DESCENDANTS
+import static io.cpsng.perf.Budget.NONE
+import static io.cpsng.perf.Budget.atMost
+
+/**
+ * The Clixon scaling study on the service layer, in process: single-entry reads, replaces and
+ * deletes of random entries in one flat list of 1,000, 10,000 and 100,000 entries. A store that
+ * scales keeps the time per operation flat as the list grows.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class FlatListPerfSpec extends IntegrationSpec {
+
+    static final String DATASPACE = 'perf-flat'
+    static final int OPERATIONS = 100
+    static final int WARM_UP_OPERATIONS = 20
+    static final int SMALLEST_SIZE = 1_000
+
+    @Autowired
+    PerfFixture perfFixture
+
+    @Autowired
+    CpsDataService objectUnderTest
+
+    @Shared
+    Set<Integer> storedSizes = []
+
+    /** Filled by the iterations in table order: the growth at a size is against the smallest size's median. */
+    @Shared
+    Map<String, Double> medianSecondsByOperationAtSmallestSize = [:]
+
+    def 'Single-entry #operation in a flat list of #size entries'() {
+        given: 'an anchor holding a list of #size entries'
+            def anchorName = storeFlatList(size)
+        and: 'random distinct entries: a few to warm up with, then 100 to measure'
+            def keys = randomDistinctKeys(size, WARM_UP_OPERATIONS + OPERATIONS, size * 31 + operation.hashCode())
+            keys.take(WARM_UP_OPERATIONS).each { runOperation(operation, anchorName, it) }
+            def meteredKeys = keys.drop(WARM_UP_OPERATIONS)
+        when: 'each of the 100 operations is timed on its own'
+            def secondsPerOperation = meteredKeys.collect { key -> Meter.secondsFor { runOperation(operation, anchorName, key) } }
+            def medianSeconds = Meter.median(secondsPerOperation)
+            def measurement = PerfRecorder.record("flat list: ${operation} one entry (median)", 'flat-list', size,
+                medianSeconds, medianSeconds * 1000, 'ms/op', budget)
+        and: 'its growth from the smallest list is recorded'
+            if (size == SMALLEST_SIZE) {
+                medianSecondsByOperationAtSmallestSize[operation] = medianSeconds
+            }
+            def smallestMedianSeconds = medianSecondsByOperationAtSmallestSize[operation]
+            assert smallestMedianSeconds != null: 'run the whole feature: growth is measured against 1,000 entries'
+            def growth = PerfRecorder.record("flat list: ${operation} one entry, growth since 1,000 entries", 'flat-list-growth',
+                size, medianSeconds, medianSeconds / smallestMedianSeconds, 'x', growthBudget)
+        then: 'the list holds its entries but the deleted ones'
+            perfFixture.fragmentCount(DATASPACE, anchorName) == 1 + size - deletedEntries
+        and: 'the median time per operation meets the budget'
+            measurement.meetsBudget()
+        and: 'so does its growth'
+            growth.meetsBudget()
+        where: 'the list has'
+            operation | size    || deletedEntries                  | budget    | growthBudget
+            'read'    | 1_000   || 0                               | NONE      | NONE
+            'replace' | 1_000   || 0                               | NONE      | NONE
+            'delete'  | 1_000   || WARM_UP_OPERATIONS + OPERATIONS | NONE      | NONE
+            'read'    | 10_000  || 0                               | NONE      | NONE
+            'replace' | 10_000  || 0                               | NONE      | NONE
+            'delete'  | 10_000  || WARM_UP_OPERATIONS + OPERATIONS | NONE      | NONE
+            'read'    | 100_000 || 0                               | atMost(1) | atMost(1.5)
+            'replace' | 100_000 || 0                               | atMost(1) | atMost(1.5)
+            'delete'  | 100_000 || WARM_UP_OPERATIONS + OPERATIONS | atMost(1) | atMost(1.5)
+    }
+
+    private void runOperation(String operation, String anchorName, int key) {
+        switch (operation) {
+            case 'read' -> objectUnderTest.getDataNodes(DATASPACE, anchorName, FlatList.entryXpath(key), OMIT_DESCENDANTS)
+            case 'replace' -> objectUnderTest.updateDataNodeAndDescendants(DATASPACE, anchorName, '/flat',
+                FlatList.replacedEntryJson(key), JSON)
+            case 'delete' -> objectUnderTest.deleteDataNode(DATASPACE, anchorName, FlatList.entryXpath(key))
+            default -> throw new IllegalArgumentException(operation)
+        }
+    }
+
+    private String storeFlatList(int size) {
+        def anchorName = "flat-${size}".toString()
+        if (storedSizes.add(size)) {
+            perfFixture.createAnchor(DATASPACE, anchorName)
+            objectUnderTest.saveData(DATASPACE, anchorName, '/', FlatList.flatListJson(size), JSON)
+        }
+        anchorName
+    }
+
+    private static List<Integer> randomDistinctKeys(int size, int count, long seed) {
+        def keys = new LinkedHashSet<Integer>()
+        def random = new Random(seed)
+        while (keys.size() < count) {
+            keys << 1 + random.nextInt(size)
+        }
+        keys as List
+    }
+}

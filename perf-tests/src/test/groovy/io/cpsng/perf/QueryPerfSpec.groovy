@@ -1,0 +1,112 @@
+package io.cpsng.perf
+
+import io.cpsng.IntegrationSpec
+import io.cpsng.cps.api.CpsDataService
+import io.cpsng.cps.api.CpsQueryService
+import org.springframework.beans.factory.annotation.Autowired
+import spock.lang.Shared
+import spock.lang.Timeout
+
+import java.util.concurrent.TimeUnit
+
+import static io.cpsng.cps.api.model.ContentType.JSON
+import static io.cpsng.cps.api.model.FetchDescendantsOption.INCLUDE_ALL_DESCENDANTS
+import static io.cpsng.cps.api.model.PaginationOption.NO_PAGINATION
+import static io.cpsng.perf.Budget.NONE
+import static io.cpsng.perf.Budget.atLeast
+import static io.cpsng.perf.ReadPerfSpec.countNodes
+import static io.cpsng.perf.RoadmDevices.FRAGMENTS_PER_DEVICE
+
+/**
+ * cps-path queries over anchors of 1,000 devices, 100 of which (901 to 1,000) have failed and are
+ * out of service. Queries returning nodes read all descendants and are held to the read budget.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class QueryPerfSpec extends IntegrationSpec {
+
+    static final String DATASPACE = 'perf-query'
+    static final List<String> ANCHORS = ['devices-1', 'devices-2', 'devices-3']
+    static final int DEVICES = 1_000
+    static final int FAILED_DEVICES = 100
+
+    @Autowired
+    PerfFixture perfFixture
+
+    @Autowired
+    CpsDataService cpsDataService
+
+    @Autowired
+    CpsQueryService objectUnderTest
+
+    @Shared
+    boolean stored = false
+
+    def setup() {
+        if (!stored) {
+            ANCHORS.each { anchorName ->
+                perfFixture.createAnchor(DATASPACE, anchorName)
+                cpsDataService.saveData(DATASPACE, anchorName, '/', RoadmDevices.devicesJson(1..(DEVICES - FAILED_DEVICES)), JSON)
+                cpsDataService.saveListElements(DATASPACE, anchorName, '/devices',
+                    RoadmDevices.deviceListJson((DEVICES - FAILED_DEVICES + 1)..DEVICES, true), JSON)
+            }
+            3.times { objectUnderTest.queryDataNodes(DATASPACE, 'devices-1', "//device[@status='fail']", INCLUDE_ALL_DESCENDANTS) }
+            stored = true
+        }
+    }
+
+    def 'Querying #scenario'() {
+        when: 'one anchor is queried, with all descendants'
+            def result = null
+            def seconds = Meter.secondsFor {
+                result = objectUnderTest.queryDataNodes(DATASPACE, 'devices-1', cpsPath, INCLUDE_ALL_DESCENDANTS)
+            }
+            def fragments = countNodes(result)
+            def measurement = PerfRecorder.record("cps-path: ${scenario}", 'cps-path', DEVICES, seconds,
+                fragments / seconds, 'fragments/s', budget)
+        then: 'the matching nodes come back whole'
+            result.size() == expectedNodes
+            fragments == expectedFragments
+        and: 'the rate meets the budget'
+            measurement.meetsBudget()
+        where: 'the cps-path is'
+            scenario                       | cpsPath                                                        || expectedNodes  | expectedFragments                     | budget
+            'top element'                  | '/devices'                                                     || 1              | 1 + DEVICES * FRAGMENTS_PER_DEVICE    | atLeast(500_000)
+            'leaf condition'               | "//device[@status='fail']"                                     || FAILED_DEVICES | FAILED_DEVICES * FRAGMENTS_PER_DEVICE | atLeast(500_000)
+            'ancestors'                    | '//connection-ports/ancestor::device'                          || DEVICES        | DEVICES * FRAGMENTS_PER_DEVICE        | atLeast(500_000)
+            'leaf condition and ancestors' | "//degree[@operational-state='outOfService']/ancestor::device" || FAILED_DEVICES | FAILED_DEVICES * FRAGMENTS_PER_DEVICE | atLeast(500_000)
+    }
+
+    def 'Querying leaf values with #cpsPath'() {
+        when: 'the values of one leaf of every device are queried'
+            def result = null
+            def seconds = Meter.secondsFor { result = objectUnderTest.queryDataLeaf(DATASPACE, 'devices-1', cpsPath) }
+            // values, not fragments: no budget was set for them, the figure is recorded
+            PerfRecorder.record('cps-path: leaf values (/@device-id)', 'cps-path', DEVICES, seconds,
+                result.size() / seconds, 'values/s', NONE)
+        then: 'one value per device comes back'
+            result.size() == DEVICES
+        where: 'the cps-path is'
+            cpsPath               | _
+            '//device/@device-id' | _
+    }
+
+    def 'Querying #scenario across 3 anchors'() {
+        when: 'every anchor of the dataspace is queried, with all descendants'
+            def result = null
+            def seconds = Meter.secondsFor {
+                result = objectUnderTest.queryDataNodesAcrossAnchors(DATASPACE, cpsPath, INCLUDE_ALL_DESCENDANTS, NO_PAGINATION)
+            }
+            def fragments = result.items().sum { countNodes(it.dataNodes()) }
+            def measurement = PerfRecorder.record("cps-path: ${scenario}, across 3 anchors", 'cps-path',
+                ANCHORS.size() * DEVICES, seconds, fragments / seconds, 'fragments/s', budget)
+        then: 'each anchor contributes its failed devices'
+            result.items()*.anchorName() == ANCHORS
+            fragments == ANCHORS.size() * FAILED_DEVICES * FRAGMENTS_PER_DEVICE
+        and: 'the rate meets the budget'
+            measurement.meetsBudget()
+        where: 'the cps-path is'
+            scenario                       | cpsPath                                                         || budget
+            'leaf condition'               | "//device[@status='fail']"                                      || atLeast(500_000)
+            'leaf condition and ancestors' | "//degree[@operational-state='outOfService']/ancestor::device" || atLeast(500_000)
+    }
+}
