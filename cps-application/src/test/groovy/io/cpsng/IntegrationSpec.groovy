@@ -1,5 +1,6 @@
 package io.cpsng
 
+import io.cpsng.ncmp.inventory.InventoryModelLoader
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.boot.test.context.SpringBootTest
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc
@@ -12,7 +13,8 @@ import spock.lang.Specification
 
 /**
  * Infrastructure for specs that run the whole application on a real PostgreSQL: the shared
- * database, MockMvc, and an empty store at the start of every spec (so no spec sees another's data).
+ * database, MockMvc, and an empty store at the start of every spec (so no spec sees another's data),
+ * holding only what the application creates at start-up (the NCMP inventory model).
  */
 @SpringBootTest
 @AutoConfigureMockMvc
@@ -23,6 +25,9 @@ abstract class IntegrationSpec extends Specification {
 
     @Autowired
     JdbcTemplate jdbcTemplate
+
+    @Autowired
+    InventoryModelLoader inventoryModelLoader
 
     @Shared
     boolean storeEmptied = false
@@ -37,7 +42,9 @@ abstract class IntegrationSpec extends Specification {
     def setup() {
         if (!storeEmptied) {
             // ids are not restarted: cached models are keyed by schema set id and must never match a new set
-            jdbcTemplate.execute('TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set, yang_resource, dataspace')
+            jdbcTemplate.execute('''TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set, yang_resource,
+                dataspace, ncmp_alternate_id, ncmp_module_sync_work''')
+            inventoryModelLoader.loadInventoryModel()
             storeEmptied = true
         }
     }

@@ -54,7 +54,7 @@ public final class DmiStub implements AutoCloseable {
             .asynchronousResponseEnabled(true)
             .asynchronousResponseThreads(DELAYED_RESPONSE_THREADS));
         wireMockServer.start();
-        extension.apply(settings);
+        extension.apply(settings); // the unavailable window counts from when the stub listens
         return new DmiStub(wireMockServer, extension, settings, ownClassPath);
     }
 

@@ -189,33 +189,37 @@ public final class DmiStubExtension implements ResponseDefinitionTransformerV2, 
         private ModuleResourceFilter() {
         }
 
-        @SuppressWarnings("unchecked")
         static String onlyRequested(final String moduleResourcesJson, final String requestBody) {
-            final List<Map<String, Object>> requestedModules;
-            try {
-                final Map<String, Object> request = Json.read(requestBody, Map.class);
-                final Map<String, Object> data = (Map<String, Object>) request.get("data");
-                requestedModules = data == null ? null : (List<Map<String, Object>>) data.get("modules");
-            } catch (final RuntimeException notTheExpectedShape) {
+            final List<?> requestedModules = requestedModules(requestBody);
+            if (requestedModules.isEmpty()) {
                 return moduleResourcesJson;
             }
-            if (requestedModules == null || requestedModules.isEmpty()) {
-                return moduleResourcesJson;
-            }
-            final List<Map<String, Object>> moduleResources = Json.read(moduleResourcesJson, List.class);
+            final List<?> moduleResources = Json.read(moduleResourcesJson, List.class);
             return Json.write(moduleResources.stream()
                 .filter(moduleResource -> requestedModules.stream()
-                    .anyMatch(requested -> isRequested(moduleResource, requested)))
+                    .anyMatch(requestedModule -> isRequested(moduleResource, requestedModule)))
                 .toList());
         }
 
+        private static List<?> requestedModules(final String requestBody) {
+            try {
+                final Object data = Json.read(requestBody, Map.class).get("data");
+                final Object modules = data instanceof Map<?, ?> dataMap ? dataMap.get("modules") : null;
+                return modules instanceof List<?> moduleList ? moduleList : List.of();
+            } catch (final RuntimeException notJson) {
+                return List.of();
+            }
+        }
+
         /** A module requested without a revision matches any revision of that name. */
-        private static boolean isRequested(final Map<String, Object> moduleResource,
-                                           final Map<String, Object> requestedModule) {
-            final Object requestedRevision = requestedModule.get("revision");
-            return Objects.equals(moduleResource.get("moduleName"), requestedModule.get("name"))
+        private static boolean isRequested(final Object moduleResource, final Object requestedModule) {
+            if (!(moduleResource instanceof Map<?, ?> resource) || !(requestedModule instanceof Map<?, ?> requested)) {
+                return false;
+            }
+            final Object requestedRevision = requested.get("revision");
+            return Objects.equals(resource.get("moduleName"), requested.get("name"))
                 && (requestedRevision == null || "".equals(requestedRevision)
-                    || requestedRevision.equals(moduleResource.get("revision")));
+                    || requestedRevision.equals(resource.get("revision")));
         }
     }
 }

@@ -23,6 +23,9 @@ import org.springframework.transaction.annotation.Transactional;
 @Transactional
 class AdminStore implements AdminPersistence {
 
+    private static final String SELECT_ANCHORS_BY_NAMES = "SELECT a.name, ss.name FROM anchor a "
+        + "JOIN schema_set ss ON ss.id = a.schema_set_id WHERE a.dataspace_id = ? AND a.name = ANY(?) ORDER BY a.name";
+
     private final DataspaceRepository dataspaceRepository;
     private final SchemaSetRepository schemaSetRepository;
     private final AnchorRepository anchorRepository;
@@ -128,6 +131,16 @@ class AdminStore implements AdminPersistence {
     public Collection<Anchor> getAnchors(final String dataspaceName) {
         final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
         return anchorRepository.findByDataspaceOrderByName(dataspace).stream().map(AdminStore::toAnchor).toList();
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Collection<Anchor> getAnchors(final String dataspaceName, final Collection<String> anchorNames) {
+        // an array parameter, not an IN list: any number of names stays within PostgreSQL's bind limit
+        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
+        return jdbcTemplate.query(SELECT_ANCHORS_BY_NAMES,
+            (resultSet, rowNumber) -> new Anchor(resultSet.getString(1), dataspaceName, resultSet.getString(2)),
+            dataspace.getId(), anchorNames.toArray(String[]::new));
     }
 
     @Override

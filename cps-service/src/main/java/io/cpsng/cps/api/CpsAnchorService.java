@@ -15,6 +15,9 @@ public interface CpsAnchorService {
 
     Collection<Anchor> getAnchors(String dataspaceName);
 
+    /** The anchors that exist among the names. */
+    Collection<Anchor> getAnchors(String dataspaceName, Collection<String> anchorNames);
+
     /** Deletes the anchor and all of its data. */
     void deleteAnchor(String dataspaceName, String anchorName);
 

@@ -54,6 +54,13 @@ class AnchorService implements CpsAnchorService {
     }
 
     @Override
+    @Transactional(readOnly = true)
+    public Collection<Anchor> getAnchors(final String dataspaceName, final Collection<String> anchorNames) {
+        NameValidator.validateNames(dataspaceName);
+        return adminPersistence.getAnchors(dataspaceName, anchorNames);
+    }
+
+    @Override
     public void deleteAnchor(final String dataspaceName, final String anchorName) {
         NameValidator.validateNames(dataspaceName, anchorName);
         adminPersistence.deleteAnchor(dataspaceName, anchorName);
