@@ -1,0 +1,156 @@
+package io.cpsng.ncmp.dmi;
+
+import io.cpsng.cps.api.model.ModuleReference;
+import io.cpsng.ncmp.api.model.CmHandle;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Calls the DMI plugin API (/dmi/v1) with the JDK HTTP client: blocking calls with connect and read
+ * timeouts, cheap on virtual threads, so callers run many of them at once. Every call is timed by
+ * endpoint and outcome.
+ */
+@Component
+@EnableConfigurationProperties(DmiProperties.class)
+public class DmiClient {
+
+    private static final JsonMapper JSON_MAPPER = JsonMapper.builder().build();
+
+    private final HttpClient httpClient;
+    private final DmiProperties dmiProperties;
+    private final MeterRegistry meterRegistry;
+    private final String authorization;
+
+    DmiClient(final DmiProperties dmiProperties, final MeterRegistry meterRegistry) {
+        this.dmiProperties = dmiProperties;
+        this.meterRegistry = meterRegistry;
+        this.httpClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(dmiProperties.connectTimeout()).build();
+        this.authorization = dmiProperties.username().isEmpty() ? null : "Basic " + Base64.getEncoder()
+            .encodeToString((dmiProperties.username() + ":" + dmiProperties.password())
+                .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The modules the plugin says the handle has. */
+    public List<ModuleReference> getModuleReferences(final CmHandle cmHandle) {
+        final Map<String, Object> body = new LinkedHashMap<>();
+        body.put("cmHandleProperties", cmHandle.additionalProperties());
+        body.put("moduleSetTag", cmHandle.moduleSetTag());
+        final JsonNode answer = callForJson("modules", cmHandle.modelPlugin(), cmHandle.id(), "modules", body);
+        final List<ModuleReference> moduleReferences = new ArrayList<>();
+        for (final JsonNode schema : answer.path("schemas")) {
+            moduleReferences.add(new ModuleReference(schema.path("moduleName").asString(),
+                schema.path("namespace").asString(null), emptyToNull(schema.path("revision").asString(null))));
+        }
+        return moduleReferences;
+    }
+
+    /** The YANG sources of the given modules of the handle, keyed by a file name made of name and revision. */
+    public Map<String, String> getModuleSources(final CmHandle cmHandle,
+                                                final Collection<ModuleReference> moduleReferences) {
+        final List<Map<String, String>> modules = moduleReferences.stream()
+            .map(moduleReference -> Map.of("name", moduleReference.name(),
+                "revision", moduleReference.revision() == null ? "" : moduleReference.revision()))
+            .toList();
+        final Map<String, Object> body = new LinkedHashMap<>();
+        body.put("moduleSetTag", cmHandle.moduleSetTag());
+        body.put("data", Map.of("modules", modules));
+        body.put("cmHandleProperties", cmHandle.additionalProperties());
+        final JsonNode answer = callForJson("moduleResources", cmHandle.modelPlugin(), cmHandle.id(),
+            "moduleResources", body);
+        final Map<String, String> sourcesByFileName = new LinkedHashMap<>();
+        for (final JsonNode module : answer) {
+            final String revision = emptyToNull(module.path("revision").asString(null));
+            sourcesByFileName.put(module.path("moduleName").asString()
+                + (revision == null ? "" : "@" + revision) + ".yang", module.path("yangSource").asString());
+        }
+        return sourcesByFileName;
+    }
+
+    /** A data operation passed through to the handle's data plugin; the plugin's answer whatever its status. */
+    public DmiResponse passThrough(final CmHandle cmHandle, final String datastore, final String resourceIdentifier,
+                                   final String options, final String operation, final String dataType,
+                                   final String data) {
+        final Map<String, Object> body = new LinkedHashMap<>();
+        body.put("operation", operation);
+        body.put("dataType", dataType);
+        body.put("data", data);
+        body.put("cmHandleProperties", cmHandle.additionalProperties());
+        body.put("moduleSetTag", cmHandle.moduleSetTag());
+        final StringBuilder path = new StringBuilder("data/ds/").append(encode(datastore))
+            .append("?resourceIdentifier=").append(encode(resourceIdentifier == null ? "" : resourceIdentifier));
+        if (options != null && !options.isEmpty()) {
+            path.append("&options=").append(encode(options));
+        }
+        return call("data", cmHandle.dataPlugin(), cmHandle.id(), path.toString(), body);
+    }
+
+    private JsonNode callForJson(final String endpoint, final String plugin, final String cmHandleId,
+                                 final String path, final Object body) {
+        final DmiResponse dmiResponse = call(endpoint, plugin, cmHandleId, path, body);
+        if (!dmiResponse.isSuccess()) {
+            throw new DmiException("DMI plugin answered " + dmiResponse.status(),
+                "POST " + endpoint + " for cm handle " + cmHandleId + " at " + plugin + " answered "
+                    + dmiResponse.status(), dmiResponse);
+        }
+        return JSON_MAPPER.readTree(dmiResponse.body());
+    }
+
+    private DmiResponse call(final String endpoint, final String plugin, final String cmHandleId,
+                             final String path, final Object body) {
+        final URI uri = URI.create(stripTrailingSlash(plugin) + "/dmi/v1/ch/" + encode(cmHandleId) + "/" + path);
+        final HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(dmiProperties.readTimeout())
+            .header("Content-Type", "application/json").header("Accept", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(JSON_MAPPER.writeValueAsString(body)));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        final Timer.Sample sample = Timer.start(meterRegistry);
+        String outcome = "error";
+        try {
+            final HttpResponse<String> response = httpClient.send(request.build(),
+                HttpResponse.BodyHandlers.ofString());
+            outcome = String.valueOf(response.statusCode());
+            return new DmiResponse(response.statusCode(), response.body());
+        } catch (final IOException unreachable) {
+            throw new DmiException("DMI plugin unreachable", "POST " + endpoint + " for cm handle " + cmHandleId
+                + " at " + plugin + " failed: " + unreachable.getClass().getSimpleName(), null);
+        } catch (final InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new DmiException("Interrupted", "POST " + endpoint + " for cm handle " + cmHandleId
+                + " was interrupted", null);
+        } finally {
+            sample.stop(Timer.builder("ncmp.dmi.call").tag("endpoint", endpoint).tag("outcome", outcome)
+                .register(meterRegistry));
+        }
+    }
+
+    private static String encode(final String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    private static String stripTrailingSlash(final String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    private static String emptyToNull(final String text) {
+        return text == null || text.isEmpty() ? null : text;
+    }
+}

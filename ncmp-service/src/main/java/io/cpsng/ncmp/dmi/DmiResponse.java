@@ -1,0 +1,9 @@
+package io.cpsng.ncmp.dmi;
+
+/** A DMI plugin's answer as it came: the status and the body text. */
+public record DmiResponse(int status, String body) {
+
+    public boolean isSuccess() {
+        return status >= 200 && status < 300;
+    }
+}
