@@ -24,6 +24,23 @@ class DependencyRulesSpec extends Specification {
                 .check(classes)
     }
 
+    def 'REST reaches NCMP only through its API'() {
+        expect: 'no REST class depends on the inventory, sync, DMI client or cache'
+            noClasses().that().resideInAPackage('io.cpsng.rest..')
+                .should().dependOnClassesThat().resideInAnyPackage(
+                    'io.cpsng.ncmp.inventory..', 'io.cpsng.ncmp.sync..', 'io.cpsng.ncmp.lcm..',
+                    'io.cpsng.ncmp.dmi..', 'io.cpsng.ncmp.cache..')
+                .check(classes)
+    }
+
+    def 'NCMP uses the store only through its public API'() {
+        expect: 'ncmp-service never touches the store implementation, SPI, persistence or YANG internals'
+            noClasses().that().resideInAPackage('io.cpsng.ncmp..')
+                .should().dependOnClassesThat().resideInAnyPackage(
+                    'io.cpsng.cps.impl..', 'io.cpsng.cps.spi..', 'io.cpsng.cps.ri..', 'io.cpsng.cps.yang..')
+                .check(classes)
+    }
+
     def 'nobody compiles against the PostgreSQL implementation'() {
         expect: 'only cps-ri itself uses its classes'
             noClasses().that().resideOutsideOfPackage('io.cpsng.cps.ri..')
@@ -42,7 +59,8 @@ class DependencyRulesSpec extends Specification {
     def 'the store does not depend on the application'() {
         expect: 'cps-service and cps-ri know nothing of REST or configuration'
             noClasses().that().resideInAPackage('io.cpsng.cps..')
-                .should().dependOnClassesThat().resideInAnyPackage('io.cpsng.rest..', 'io.cpsng.config..')
+                .should().dependOnClassesThat().resideInAnyPackage('io.cpsng.rest..', 'io.cpsng.config..',
+                    'io.cpsng.ncmp..')
                 .check(classes)
     }
 

@@ -1,7 +1,9 @@
 package io.cpsng.ncmp.dmi;
 
 import io.cpsng.cps.api.model.ModuleReference;
+import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.model.CmHandle;
+import io.cpsng.ncmp.api.model.DmiResponse;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.cpsng.ncmp.dmi;
+package io.cpsng.ncmp.api.model;
 
 /** A DMI plugin's answer as it came: the status and the body text. */
 public record DmiResponse(int status, String body) {

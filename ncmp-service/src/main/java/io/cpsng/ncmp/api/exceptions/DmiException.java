@@ -1,6 +1,6 @@
-package io.cpsng.ncmp.dmi;
+package io.cpsng.ncmp.api.exceptions;
 
-import io.cpsng.ncmp.api.exceptions.NcmpException;
+import io.cpsng.ncmp.api.model.DmiResponse;
 
 /** A DMI plugin could not be reached or answered with an error; carries what it answered, if anything. */
 public class DmiException extends NcmpException {
