@@ -10,4 +10,4 @@ java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 "$java" -jar dmi-stub/target/dmi-stub.jar --port 8783 &
 stub=$!
 trap 'kill "$stub" 2>/dev/null || true' EXIT
-"$java" -jar cps-application/target/cps-application.jar "$@"
+"$java" -jar cps-application/target/cps-application-exec.jar "$@"

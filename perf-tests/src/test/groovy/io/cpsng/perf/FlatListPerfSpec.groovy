@@ -51,21 +51,23 @@ class FlatListPerfSpec extends IntegrationSpec {
             def medianSeconds = Meter.median(secondsPerOperation)
             def measurement = PerfRecorder.record("flat list: ${operation} one entry (median)", 'flat-list', size,
                 medianSeconds, medianSeconds * 1000, 'ms/op', budget)
-        and: 'its growth from the smallest list is recorded'
+        and: 'above 1,000 entries, its growth since 1,000 entries is recorded'
             if (size == SMALLEST_SIZE) {
                 medianSecondsByOperationAtSmallestSize[operation] = medianSeconds
             }
             def smallestMedianSeconds = medianSecondsByOperationAtSmallestSize[operation]
             assert smallestMedianSeconds != null: 'run the whole feature: growth is measured against 1,000 entries'
-            def growth = PerfRecorder.record("flat list: ${operation} one entry, growth since 1,000 entries", 'flat-list-growth',
-                size, medianSeconds, medianSeconds / smallestMedianSeconds, 'x', growthBudget)
+            def growth = size == SMALLEST_SIZE ? null : PerfRecorder.record(
+                "flat list: ${operation} one entry, growth since 1,000 entries", 'flat-list-growth', size, medianSeconds,
+                medianSeconds / smallestMedianSeconds, 'x', growthBudget)
         then: 'the list holds its entries but the deleted ones'
             perfFixture.fragmentCount(DATASPACE, anchorName) == 1 + size - deletedEntries
         and: 'the median time per operation meets the budget'
             measurement.meetsBudget()
         and: 'so does its growth'
-            growth.meetsBudget()
+            growth == null || growth.meetsBudget()
         where: 'the list has'
+            // deletes grow with the list: the check for missing xpaths scans the anchor (see DeletePerfSpec)
             operation | size    || deletedEntries                  | budget    | growthBudget
             'read'    | 1_000   || 0                               | NONE      | NONE
             'replace' | 1_000   || 0                               | NONE      | NONE
@@ -93,6 +95,7 @@ class FlatListPerfSpec extends IntegrationSpec {
         if (storedSizes.add(size)) {
             perfFixture.createAnchor(DATASPACE, anchorName)
             objectUnderTest.saveData(DATASPACE, anchorName, '/', FlatList.flatListJson(size), JSON)
+            perfFixture.analyzeFragments()
         }
         anchorName
     }

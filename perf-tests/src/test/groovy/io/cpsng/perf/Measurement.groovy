@@ -2,10 +2,33 @@ package io.cpsng.perf
 
 import groovy.transform.CompileStatic
 
-/** One recorded figure: what ran, at which size, how long, at what rate, against which budget. */
+/**
+ * One recorded figure: what ran, at which size, how long, at what rate, against which budget.
+ * A class, not a record: Groovy gives records a size() method that would hide the size component.
+ */
 @CompileStatic
-record Measurement(String scenario, String family, long size, double seconds, double rate, String unit,
-                   Budget budget, long heapInUseMb) {
+final class Measurement {
+
+    final String scenario
+    final String family
+    final long size
+    final double seconds
+    final double rate
+    final String unit
+    final Budget budget
+    final long heapInUseMb
+
+    Measurement(String scenario, String family, long size, double seconds, double rate, String unit, Budget budget,
+                long heapInUseMb) {
+        this.scenario = scenario
+        this.family = family
+        this.size = size
+        this.seconds = seconds
+        this.rate = rate
+        this.unit = unit
+        this.budget = budget
+        this.heapInUseMb = heapInUseMb
+    }
 
     boolean meetsBudget() {
         budget.isMetBy(rate)

@@ -39,6 +39,15 @@ class PerfFixture {
         cpsAnchorService.createAnchor(dataspaceName, SCHEMA_SET_NAME, anchorName)
     }
 
+    /**
+     * Statistics as autovacuum keeps them in a running system. Specs call it after loading data:
+     * without it the planner sees a freshly truncated table, and the plan a run gets (index or
+     * sequential scan) would depend on when autovacuum happens to wake up.
+     */
+    void analyzeFragments() {
+        jdbcTemplate.execute('ANALYZE fragment')
+    }
+
     long fragmentCount(String dataspaceName, String anchorName) {
         jdbcTemplate.queryForObject('''
             SELECT count(*) FROM fragment f JOIN anchor a ON a.id = f.anchor_id

@@ -16,11 +16,15 @@ class PerfRecorder {
 
     private static final List<Measurement> measurements = []
     private static OffsetDateTime runStart
+    private static String loadAverageAtStart
 
     static synchronized void startRun() {
         if (runStart == null) {
             runStart = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS)
+            loadAverageAtStart = loadAverage()
             REPORT_DIRECTORY.mkdirs()
+            // a run that records fewer families must not leave an earlier run's charts next to its report
+            REPORT_DIRECTORY.listFiles().findAll { it.name.endsWith('.png') || it.name == 'report.md' }*.delete()
             csvFile.setText(CSV_HEADER + '\n', 'UTF-8')
         }
     }
@@ -45,12 +49,8 @@ class PerfRecorder {
         new File(REPORT_DIRECTORY, 'report.md').setText(markdown(chartFiles), 'UTF-8')
     }
 
-    static synchronized List<Measurement> getMeasurements() {
-        List.copyOf(measurements)
-    }
-
     private static String markdown(List<String> chartFiles) {
-        def budgeted = measurements.findAll { it.budget().set }
+        def budgeted = measurements.findAll { it.budget.set }
         def failed = budgeted.findAll { !it.meetsBudget() }
         def runtime = Runtime.runtime
         def lines = [
@@ -58,11 +58,11 @@ class PerfRecorder {
             '',
             "Run started ${runStart}; ${runtime.availableProcessors()} cores, Java ${System.getProperty('java.version')}, " +
                 "max heap ${runtime.maxMemory().intdiv(1024 * 1024)} MB, " +
-                "${System.getProperty('os.name')} ${System.getProperty('os.arch')}.",
+                "${System.getProperty('os.name')} ${System.getProperty('os.arch')}; " +
+                "load average (1, 5, 15 min) ${loadAverageAtStart} at the start, ${loadAverage()} at the end.",
             "Command: `./mvnw -B -pl perf-tests verify -Pperf`. Figures: results.csv.",
             '',
-            "**${budgeted.size() - failed.size()} of ${budgeted.size()} budgets met**" +
-                (failed ? "; missed: ${failed*.scenario.unique().join('; ')}." : '.'),
+            "**${budgeted.size() - failed.size()} of ${budgeted.size()} budgets met.**",
             '',
             '| scenario | size | time | rate | budget | result |',
             '|---|---:|---:|---:|---|---|']
@@ -70,6 +70,12 @@ class PerfRecorder {
         lines << ''
         chartFiles.each { lines << "![${it}](${it})" }
         lines.join('\n') + '\n'
+    }
+
+    /** Other work on the machine skews every figure: the report says how busy it was. */
+    private static String loadAverage() {
+        def loadAverageFile = new File('/proc/loadavg')
+        loadAverageFile.exists() ? loadAverageFile.text.tokenize()[0..2].join(' ') : 'unknown'
     }
 
     private static File getCsvFile() {

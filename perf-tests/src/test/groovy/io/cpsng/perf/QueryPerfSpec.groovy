@@ -49,6 +49,7 @@ class QueryPerfSpec extends IntegrationSpec {
                 cpsDataService.saveListElements(DATASPACE, anchorName, '/devices',
                     RoadmDevices.deviceListJson((DEVICES - FAILED_DEVICES + 1)..DEVICES, true), JSON)
             }
+            perfFixture.analyzeFragments()
             3.times { objectUnderTest.queryDataNodes(DATASPACE, 'devices-1', "//device[@status='fail']", INCLUDE_ALL_DESCENDANTS) }
             stored = true
         }
@@ -69,6 +70,8 @@ class QueryPerfSpec extends IntegrationSpec {
         and: 'the rate meets the budget'
             measurement.meetsBudget()
         where: 'the cps-path is'
+            // ancestor:: is planned as a semi join whose filter compares every candidate with every matching
+            // descendant by xpath range (cps-ri CpsPathSqlBuilder): 1,000 devices x 28,000 ports took 2.6 s
             scenario                       | cpsPath                                                        || expectedNodes  | expectedFragments                     | budget
             'top element'                  | '/devices'                                                     || 1              | 1 + DEVICES * FRAGMENTS_PER_DEVICE    | atLeast(500_000)
             'leaf condition'               | "//device[@status='fail']"                                     || FAILED_DEVICES | FAILED_DEVICES * FRAGMENTS_PER_DEVICE | atLeast(500_000)
@@ -105,6 +108,7 @@ class QueryPerfSpec extends IntegrationSpec {
         and: 'the rate meets the budget'
             measurement.meetsBudget()
         where: 'the cps-path is'
+            // the ancestor query across anchors compares candidates and descendants of all three anchors pairwise
             scenario                       | cpsPath                                                         || budget
             'leaf condition'               | "//device[@status='fail']"                                      || atLeast(500_000)
             'leaf condition and ancestors' | "//degree[@operational-state='outOfService']/ancestor::device" || atLeast(500_000)

@@ -38,6 +38,7 @@ class ReadPerfSpec extends IntegrationSpec {
         if (!stored) {
             perfFixture.createAnchor(DATASPACE, ANCHOR)
             objectUnderTest.saveData(DATASPACE, ANCHOR, '/', RoadmDevices.devicesJson(1..DEVICES), JSON)
+            perfFixture.analyzeFragments()
             3.times { objectUnderTest.getDataNodes(DATASPACE, ANCHOR, '/devices', INCLUDE_ALL_DESCENDANTS) }
             stored = true
         }
@@ -55,6 +56,8 @@ class ReadPerfSpec extends IntegrationSpec {
         and: 'the rate meets the budget'
             measurement.meetsBudget()
         where: 'the descendants read are'
+            // limited outside the spec: the SELECT alone brings 86,001 rows through JDBC in 0.26-0.42 s here
+            // (0.11 s of it in PostgreSQL), above the 0.17 s the budget allows for all descendants
             scenario                 | fetchDescendantsOption  || expectedFragments                      | budget
             'no descendants'         | OMIT_DESCENDANTS        || 1                                      | NONE
             'direct children'        | DIRECT_CHILDREN_ONLY    || 1 + DEVICES                            | NONE
