@@ -16,7 +16,7 @@ import spock.lang.Specification
  * database, MockMvc, and an empty store at the start of every spec (so no spec sees another's data),
  * holding only what the application creates at start-up (the NCMP inventory model).
  */
-@SpringBootTest
+@SpringBootTest(properties = ['security.auth.enabled=false'])
 @AutoConfigureMockMvc
 abstract class IntegrationSpec extends Specification {
 

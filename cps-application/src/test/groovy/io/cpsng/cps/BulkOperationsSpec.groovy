@@ -41,7 +41,10 @@ class BulkOperationsSpec extends IntegrationSpec {
             cpsAnchorService.deleteAnchors('bulk-anchors', anchorNames.drop(1) + ['no-such-anchor'])
         then: 'one anchor remains and the data of the deleted ones is gone'
             cpsAnchorService.getAnchors('bulk-anchors')*.name() == ['handle-1']
-            jdbcTemplate.queryForObject('SELECT count(*) FROM fragment', Integer) == 0
+            jdbcTemplate.queryForObject('''SELECT count(*) FROM fragment f JOIN anchor a ON a.id = f.anchor_id
+                JOIN dataspace d ON d.id = a.dataspace_id WHERE d.name = 'bulk-anchors' ''', Integer) == 0
+            jdbcTemplate.queryForObject('''SELECT count(*) FROM fragment
+                WHERE anchor_id NOT IN (SELECT id FROM anchor)''', Integer) == 0
     }
 
     def 'A schema set is made of new sources and modules the store already holds'() {

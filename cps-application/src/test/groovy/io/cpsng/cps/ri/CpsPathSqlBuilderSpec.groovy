@@ -13,16 +13,19 @@ import spock.lang.Shared
  */
 class CpsPathSqlBuilderSpec extends IntegrationSpec {
 
+    static final int A1 = 9001, A2 = 9002, A3 = 9003
+
     @Shared Map<String, Long> fragmentIdsByXpath = [:]
 
     def setup() {
         if (!fragmentIdsByXpath.isEmpty()) {
             return
         }
-        jdbcTemplate.update("insert into dataspace (id, name) values (1, 'ds')")
-        jdbcTemplate.update("insert into schema_set (id, dataspace_id, name) values (1, 1, 'ss')")
-        (1..3).each { anchorId -> jdbcTemplate.update('insert into anchor (id, dataspace_id, schema_set_id, name) values (?, 1, 1, ?)', anchorId, "anchor-${anchorId}".toString()) }
-        insertFragments(1, [
+        // ids far above those the application's own start-up data (the NCMP inventory) takes
+        jdbcTemplate.update("insert into dataspace (id, name) values (9001, 'ds')")
+        jdbcTemplate.update("insert into schema_set (id, dataspace_id, name) values (9001, 9001, 'ss')")
+        [A1, A2, A3].each { anchorId -> jdbcTemplate.update('insert into anchor (id, dataspace_id, schema_set_id, name) values (?, 9001, 9001, ?)', anchorId, "anchor-${anchorId}".toString()) }
+        insertFragments(A1, [
             ['/bookstore', '{"bookstore-name": "Chapters"}'],
             ["/bookstore/categories[@code='1']", '{"code": "1", "name": "SciFi"}'],
             ["/bookstore/categories[@code='1']/books[@title='Dune']", '{"title": "Dune", "price": 5, "lang": "en", "authors": ["Frank Herbert"], "editions": [1965, 2018]}'],
@@ -36,12 +39,12 @@ class CpsPathSqlBuilderSpec extends IntegrationSpec {
             ['/archive', '{}'],
             ["/archive/books[@title='Old']", '{"title": "Old", "price": 1}'],
         ])
-        insertFragments(2, [
+        insertFragments(A2, [
             ['/bookstore', '{"bookstore-name": "Other"}'],
             ["/bookstore/categories[@code='1']", '{"code": "1", "name": "SciFi"}'],
             ["/bookstore/categories[@code='1']/books[@title='Dune']", '{"title": "Dune", "price": 6}'],
         ])
-        insertFragments(3, [
+        insertFragments(A3, [
             ["/p[@x='0']", '{"x": "0"}'],
             ["/p[@x='0']/q[@y='2']", '{"y": "2"}'],
             ["/p[@x='0']/q[@y='2']/p[@x='1']", '{"x": "1"}'],
@@ -60,7 +63,7 @@ class CpsPathSqlBuilderSpec extends IntegrationSpec {
 
     def 'Select nodes by #scenario.'() {
         when: 'the nodes of the bookstore anchor are selected'
-            def result = selectNodes(cpsPath, [1])
+            def result = selectNodes(cpsPath, [A1])
         then: 'the matching fragments in id order'
             result == expectedXpaths
         where:
@@ -105,7 +108,7 @@ class CpsPathSqlBuilderSpec extends IntegrationSpec {
 
     def 'Select ancestors by #scenario.'() {
         when: 'the nodes of the bookstore anchor are selected'
-            def result = selectNodes(cpsPath, [1])
+            def result = selectNodes(cpsPath, [A1])
         then: 'each matching ancestor once, in id order'
             result == expectedXpaths
         where:
@@ -123,7 +126,7 @@ class CpsPathSqlBuilderSpec extends IntegrationSpec {
 
     def 'Select nodes in anchor 3 by #scenario.'() {
         expect: 'every predicate holds for the node at its own step'
-            selectNodes(cpsPath, [3]) == expectedXpaths
+            selectNodes(cpsPath, [A3]) == expectedXpaths
         where:
             scenario                                     | cpsPath                               || expectedXpaths
             'predicates on two descendant steps'         | "//p[@x='0']//q[@y='2']//f"           || [f]
@@ -142,14 +145,14 @@ class CpsPathSqlBuilderSpec extends IntegrationSpec {
 
     def 'Select nodes in several anchors.'() {
         when: 'books are selected in anchors 1 and 2'
-            def result = query(CpsPathSqlBuilder.selectNodes(CpsPathParser.parse("//books[@title='Dune']"), [1, 2]))
+            def result = query(CpsPathSqlBuilder.selectNodes(CpsPathParser.parse("//books[@title='Dune']"), [A1, A2]))
         then: 'the book of each anchor, with its anchor'
-            result.collect { [it.anchor_id, it.xpath] } == [[1, dune], [2, dune]]
+            result.collect { [it.anchor_id, it.xpath] } == [[A1, dune], [A2, dune]]
     }
 
     def 'Select leaf values by #scenario.'() {
         when: 'leaf values are selected'
-            def sqlQuery = CpsPathSqlBuilder.selectLeafValues(CpsPathParser.parse(cpsPath), [1])
+            def sqlQuery = CpsPathSqlBuilder.selectLeafValues(CpsPathParser.parse(cpsPath), [A1])
             def result = query(sqlQuery).collect { it.leaf_value.toString() }
         then: 'the values as JSON, in node order, nodes without the leaf skipped'
             result == expectedValues
@@ -167,7 +170,7 @@ class CpsPathSqlBuilderSpec extends IntegrationSpec {
         given: 'a path whose values look like SQL'
             def cpsPath = "//books[@title=\"x' OR 1=1 --\" or contains(@title,'; drop table fragment')]/authors[text()='a\\b']"
         when: 'the SQL is built'
-            def result = CpsPathSqlBuilder.selectNodes(CpsPathParser.parse(cpsPath), [1])
+            def result = CpsPathSqlBuilder.selectNodes(CpsPathParser.parse(cpsPath), [A1])
         then: 'no value is in the SQL text, each is a parameter'
             !result.sql().contains('OR 1=1')
             !result.sql().contains('drop table')
@@ -179,7 +182,7 @@ class CpsPathSqlBuilderSpec extends IntegrationSpec {
 
     def 'The #scenario query reads fragments through indexes only.'() {
         when: 'the plan is explained with sequential scans discouraged, as on a large table'
-            def plan = explain(CpsPathSqlBuilder.selectNodes(CpsPathParser.parse(cpsPath), [1]))
+            def plan = explain(CpsPathSqlBuilder.selectNodes(CpsPathParser.parse(cpsPath), [A1]))
         then: 'the fragments are found through the reversed schema path index, none by a sequential scan'
             plan.contains('Index Scan using fragment_anchor_schema_path_reversed on fragment f')
             !plan.contains('Seq Scan')
@@ -194,7 +197,7 @@ class CpsPathSqlBuilderSpec extends IntegrationSpec {
 
     def insertFragments(anchorId, xpathsAndAttributes) {
         xpathsAndAttributes.each { xpath, attributes ->
-            def id = fragmentIdsByXpath.size() + 1L
+            def id = 900_000L + fragmentIdsByXpath.size()
             def parentId = Xpaths.isRoot(Xpaths.parentXpath(xpath)) ? null : fragmentIdsByXpath["${anchorId}${Xpaths.parentXpath(xpath)}".toString()]
             jdbcTemplate.update('insert into fragment (id, anchor_id, parent_id, xpath, schema_path, attributes) values (?, ?, ?, ?, ?, ?::jsonb)',
                 id, anchorId, parentId, xpath, Xpaths.schemaPath(xpath), attributes)

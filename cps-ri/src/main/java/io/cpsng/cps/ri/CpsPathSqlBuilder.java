@@ -35,8 +35,8 @@ import java.util.stream.Collectors;
  *     ancestor by xpath range (f.xpath in [a.xpath || '/', a.xpath || '0'), one index range under the
  *     "C" collation) whose schema path is f's less the steps between. Steps further up nest inside
  *     that EXISTS relative to a, so each predicate holds for the node at its own step.</li>
- * <li>With {@code ancestor::}, f is matched by the ancestor steps (starting anywhere) and must have a
- *     descendant matched by the main steps; EXISTS keeps every ancestor once.</li>
+ * <li>With {@code ancestor::}, f is matched by the ancestor steps (starting anywhere) and must be one of
+ *     the ancestors of the nodes the main steps match, found by walking up parent_id.</li>
  * </ul>
  */
 public final class CpsPathSqlBuilder {
@@ -89,15 +89,26 @@ public final class CpsPathSqlBuilder {
     }
 
     private void appendSelection(final CpsPathQuery cpsPathQuery) {
-        appendMatch(SELECTED, cpsPathQuery.selectedSteps());
         if (cpsPathQuery.hasAncestorAxis()) {
-            final String descendant = nextAlias("d");
-            append(" AND EXISTS (SELECT 1 FROM fragment " + descendant + " WHERE ");
-            appendDescendantRange(SELECTED, descendant);
+            appendAncestorsOfMatches(cpsPathQuery.steps());
             append(" AND ");
-            appendMatch(descendant, cpsPathQuery.steps());
-            append(")");
         }
+        appendMatch(SELECTED, cpsPathQuery.selectedSteps());
+    }
+
+    /**
+     * f is an ancestor of a node the steps match: the matches' ancestors are collected by walking up
+     * parent_id (primary-key lookups; UNION visits each ancestor once however many matches share it),
+     * instead of testing every candidate ancestor against every match by xpath range.
+     */
+    private void appendAncestorsOfMatches(final List<Step> steps) {
+        final String match = nextAlias("d");
+        final String parent = nextAlias("p");
+        append(SELECTED + ".id IN (WITH RECURSIVE up(id) AS (SELECT " + match + ".parent_id FROM fragment " + match
+            + " WHERE ");
+        appendMatch(match, steps);
+        append(" AND " + match + ".parent_id IS NOT NULL UNION SELECT " + parent + ".parent_id FROM up JOIN fragment "
+            + parent + " ON " + parent + ".id = up.id WHERE " + parent + ".parent_id IS NOT NULL) SELECT id FROM up)");
     }
 
     /**

@@ -7,8 +7,10 @@ import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.spi.DataPersistence;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,10 +34,17 @@ class FragmentStore implements DataPersistence {
          OR (f.xpath >= x.xpath || '/' AND f.xpath < x.xpath || '0')
          OR (f.xpath >= x.xpath || '[' AND f.xpath < x.xpath || '\\'))""";
 
+    /**
+     * The xpaths naming neither a node nor a list. LATERAL ... LIMIT 1 makes each test one index probe;
+     * as a plain NOT EXISTS the planner chose an anti join scanning the whole anchor per statement.
+     */
     private static final String SELECT_MISSING_XPATHS = """
         SELECT x.xpath FROM unnest(?::text[]) AS x(xpath)
-        WHERE NOT EXISTS (SELECT 1 FROM fragment f WHERE f.anchor_id = ? AND %s)"""
-        .formatted(MATCHES_XPATH_OR_BELOW);
+        LEFT JOIN LATERAL (SELECT 1 AS found FROM fragment f WHERE f.anchor_id = ? AND f.xpath = x.xpath
+            LIMIT 1) node ON true
+        LEFT JOIN LATERAL (SELECT 1 AS found FROM fragment f WHERE f.anchor_id = ?
+            AND f.xpath >= x.xpath || '[' AND f.xpath < x.xpath || '\\' LIMIT 1) list ON true
+        WHERE node.found IS NULL AND list.found IS NULL""";
 
     private static final String DELETE_XPATHS_AND_BELOW = """
         DELETE FROM fragment f USING unnest(?::text[]) AS x(xpath) WHERE f.anchor_id = ? AND %s"""
@@ -50,7 +59,10 @@ class FragmentStore implements DataPersistence {
         AND f.xpath >= x.xpath || '[' AND f.xpath < x.xpath || '\\'""";
 
     private static final String MERGE_LEAVES = """
-        UPDATE fragment SET attributes = attributes || ?::jsonb WHERE anchor_id = ? AND xpath = ?""";
+        UPDATE fragment f SET attributes = f.attributes || changes.leaves::jsonb
+        FROM unnest(?::text[], ?::text[]) AS changes(xpath, leaves)
+        WHERE f.anchor_id = ? AND f.xpath = changes.xpath
+        RETURNING f.xpath""";
 
     private final AnchorLookup anchorLookup;
     private final FragmentWriter fragmentWriter;
@@ -111,16 +123,13 @@ class FragmentStore implements DataPersistence {
     public void updateLeaves(final String dataspaceName, final String anchorName,
                              final Collection<DataNode> dataNodes) {
         final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
-        final List<Object[]> rows = dataNodes.stream()
-            .map(dataNode -> new Object[] {FragmentJson.toJson(dataNode.leaves()), anchorId, dataNode.xpath()})
-            .toList();
-        final int[] updateCounts = jdbcTemplate.batchUpdate(MERGE_LEAVES, rows);
-        final List<String> missingXpaths = new ArrayList<>();
-        for (int index = 0; index < updateCounts.length; index++) {
-            if (updateCounts[index] == 0) {
-                missingXpaths.add((String) rows.get(index)[2]);
-            }
-        }
+        final String[] xpaths = xpathsOf(dataNodes);
+        final String[] leaves = dataNodes.stream().map(dataNode -> FragmentJson.toJson(dataNode.leaves()))
+            .toArray(String[]::new);
+        final Set<String> updatedXpaths = new HashSet<>(jdbcTemplate.queryForList(MERGE_LEAVES, String.class,
+            xpaths, leaves, anchorId));
+        final List<String> missingXpaths = Arrays.stream(xpaths)
+            .filter(xpath -> !updatedXpaths.contains(xpath)).toList();
         if (!missingXpaths.isEmpty()) {
             throw new DataNodeNotFoundException(dataspaceName, anchorName, missingXpaths);
         }
@@ -147,7 +156,7 @@ class FragmentStore implements DataPersistence {
         final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
         final String[] xpathArray = xpaths.toArray(String[]::new);
         final List<String> missingXpaths = jdbcTemplate.queryForList(SELECT_MISSING_XPATHS, String.class,
-            xpathArray, anchorId);
+            xpathArray, anchorId, anchorId);
         if (!missingXpaths.isEmpty()) {
             throw new DataNodeNotFoundException(dataspaceName, anchorName, missingXpaths);
         }
