@@ -16,7 +16,8 @@ import spock.lang.Specification
  * database, MockMvc, and an empty store at the start of every spec (so no spec sees another's data),
  * holding only what the application creates at start-up (the NCMP inventory model).
  */
-@SpringBootTest(properties = ['security.auth.enabled=false'])
+// the module-sync schedule is off: specs that sync drive it themselves, so nothing changes state behind a spec's back
+@SpringBootTest(properties = ['security.auth.enabled=false', 'ncmp.module-sync.enabled=false'])
 @AutoConfigureMockMvc
 abstract class IntegrationSpec extends Specification {
 

@@ -10,6 +10,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.WebSecurityCustomizer;
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
@@ -18,6 +19,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.StrictHttpFirewall;
 
 /**
  * HTTP Basic on the REST API and the actuator, except health and info, which probes and load
@@ -47,6 +49,15 @@ class SecurityConfig {
             .httpBasic(basic -> basic.authenticationEntryPoint(jsonUnauthorized()))
             .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(jsonUnauthorized()))
             .build();
+    }
+
+    /** Alternate ids are often paths: a handle's id may arrive URL-encoded with slashes in it. */
+    @Bean
+    WebSecurityCustomizer encodedSlashesAllowed() {
+        final StrictHttpFirewall firewall = new StrictHttpFirewall();
+        firewall.setAllowUrlEncodedSlash(true);
+        firewall.setAllowUrlEncodedDoubleSlash(true);
+        return web -> web.httpFirewall(firewall);
     }
 
     @Bean

@@ -1,11 +1,18 @@
 package io.cpsng.rest.error;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
 import io.cpsng.cps.api.exceptions.CpsException;
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
 import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.exceptions.InUseException;
 import io.cpsng.cps.api.exceptions.NotFoundException;
+import io.cpsng.ncmp.api.exceptions.CmHandleNotFoundException;
+import io.cpsng.ncmp.api.exceptions.CmHandleNotReadyException;
+import io.cpsng.ncmp.api.exceptions.DmiException;
+import io.cpsng.ncmp.api.exceptions.InvalidInputException;
+import io.cpsng.ncmp.api.exceptions.NcmpException;
+import io.cpsng.ncmp.api.model.DmiResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,8 +31,9 @@ import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
 /**
- * Maps every exception a REST call can end with to an {@link ErrorMessage}. The store's exceptions keep
- * their message and details; Spring's own request errors (missing or mistyped parameter, unreadable body,
+ * Maps every exception a REST call can end with to an {@link ErrorMessage}. The store's and NCMP's exceptions
+ * keep their message and details (a DMI plugin's error is the one other shape, carrying the plugin's answer);
+ * Spring's own request errors (missing or mistyped parameter, unreadable body,
  * wrong method or media type...) keep their 4xx status, handled by the superclass and reshaped in
  * {@link #handleExceptionInternal}; everything else is a 500 that is logged and says no more than that.
  */
@@ -53,6 +61,44 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler({AlreadyDefinedException.class, InUseException.class})
     ResponseEntity<Object> handleConflict(final CpsException exception) {
         return answer(HttpStatus.CONFLICT, exception.getMessage(), exception.getDetails());
+    }
+
+    /** An NCMP request that is invalid as a whole: a registration's DMI URL, a search condition, a datastore. */
+    @ExceptionHandler(InvalidInputException.class)
+    ResponseEntity<Object> handleInvalidNcmpInput(final NcmpException exception) {
+        return answer(HttpStatus.BAD_REQUEST, exception.getMessage(), exception.getDetails());
+    }
+
+    @ExceptionHandler(CmHandleNotFoundException.class)
+    ResponseEntity<Object> handleCmHandleNotFound(final NcmpException exception) {
+        return answer(HttpStatus.NOT_FOUND, exception.getMessage(), exception.getDetails());
+    }
+
+    @ExceptionHandler(CmHandleNotReadyException.class)
+    ResponseEntity<Object> handleCmHandleNotReady(final NcmpException exception) {
+        return answer(HttpStatus.CONFLICT, exception.getMessage(), exception.getDetails());
+    }
+
+    /**
+     * A DMI plugin's error, in the reference's shape: {"message", "dmi-response": {"http-code", "body"}}.
+     * A plugin that could not be reached answered nothing; as the reference does, that is told as a 503
+     * with the reason as body.
+     */
+    @ExceptionHandler(DmiException.class)
+    ResponseEntity<Object> handleDmiError(final DmiException exception) {
+        log.warn("DMI plugin call failed: {}", exception.getDetails());
+        final DmiResponse dmiResponse = exception.getDmiResponse();
+        final DmiErrorResponse dmiErrorResponse = dmiResponse == null
+            ? new DmiErrorResponse(HttpStatus.SERVICE_UNAVAILABLE.value(), exception.getDetails())
+            : new DmiErrorResponse(dmiResponse.status(), dmiResponse.body());
+        return ResponseEntity.status(HttpStatus.BAD_GATEWAY).contentType(MediaType.APPLICATION_JSON)
+            .body(new DmiErrorMessage(exception.getMessage(), dmiErrorResponse));
+    }
+
+    record DmiErrorMessage(String message, @JsonProperty("dmi-response") DmiErrorResponse dmiResponse) {
+    }
+
+    record DmiErrorResponse(@JsonProperty("http-code") int httpCode, String body) {
     }
 
     /** A malformed multipart request; an upload too large is answered 413 by the superclass. */
@@ -102,8 +148,9 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     }
 
     private static String internalErrorMessage(final Exception exception) {
-        // a store exception's message is a short summary; other messages may carry internals
-        return exception instanceof CpsException ? exception.getMessage() : "Internal server error";
+        // a store's or NCMP's exception message is a short summary; other messages may carry internals
+        return exception instanceof CpsException || exception instanceof NcmpException
+            ? exception.getMessage() : "Internal server error";
     }
 
     private static String reasonPhrase(final HttpStatusCode statusCode) {

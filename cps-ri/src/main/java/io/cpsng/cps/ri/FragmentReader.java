@@ -14,8 +14,9 @@ import org.springframework.stereotype.Component;
 /**
  * Reads trees of fragments in one statement, whatever their size: the roots come from a
  * caller's SQL selecting fragment ids; all descendants are one index range scan per root
- * (xpath between root/ and root0 in the "C" collation); a limited depth is a recursive CTE
- * over (anchor_id, parent_id). Trees are linked in one pass over the rows sorted by id.
+ * (xpath between root/ and root0 in the "C" collation; LATERAL keeps the planner from joining
+ * thousands of roots to the table any other way); a limited depth is a recursive CTE over
+ * (anchor_id, parent_id). Trees are linked in one pass over the rows sorted by id.
  */
 @Component
 class FragmentReader {
@@ -29,8 +30,8 @@ class FragmentReader {
         WITH roots AS MATERIALIZED (SELECT id, anchor_id, xpath FROM fragment WHERE id IN (%s))
         SELECT %s, true AS root FROM roots r JOIN fragment f ON f.id = r.id
         UNION ALL
-        SELECT %s, false AS root FROM roots r JOIN fragment f
-            ON f.anchor_id = r.anchor_id AND f.xpath >= r.xpath || '/' AND f.xpath < r.xpath || '0'"""
+        SELECT %s, false AS root FROM roots r CROSS JOIN LATERAL (SELECT * FROM fragment d
+            WHERE d.anchor_id = r.anchor_id AND d.xpath >= r.xpath || '/' AND d.xpath < r.xpath || '0') f"""
         .formatted("%s", COLUMNS, COLUMNS);
 
     private static final String ROOTS_AND_DESCENDANTS_TO_DEPTH = """

@@ -4,7 +4,12 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.map.IMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+import java.util.function.Function;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -36,5 +41,53 @@ class HazelcastConfig {
     @Bean
     Map<String, String> alternateIdCache(final HazelcastInstance hazelcastInstance) {
         return hazelcastInstance.getMap("alternateIdCache");
+    }
+
+    /**
+     * A cluster-wide lock per module set (schema set name), so that one worker of one instance fetches a new
+     * module set from the DMI while the others wait and then find it stored. Locks of a member that leaves
+     * the cluster are released by Hazelcast.
+     */
+    @Bean
+    Function<String, Lock> moduleSetLocks(final HazelcastInstance hazelcastInstance) {
+        final IMap<String, Boolean> lockMap = hazelcastInstance.getMap("moduleSetLocks");
+        return moduleSetName -> new MapKeyLock(lockMap, moduleSetName);
+    }
+
+    /** The lock of one key of a Hazelcast map as a JDK Lock, owned by the thread that takes it. */
+    private record MapKeyLock(IMap<String, Boolean> lockMap, String key) implements Lock {
+
+        @Override
+        public void lock() {
+            lockMap.lock(key);
+        }
+
+        @Override
+        public void lockInterruptibly() throws InterruptedException {
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            lockMap.lock(key);
+        }
+
+        @Override
+        public boolean tryLock() {
+            return lockMap.tryLock(key);
+        }
+
+        @Override
+        public boolean tryLock(final long time, final TimeUnit unit) throws InterruptedException {
+            return lockMap.tryLock(key, time, unit);
+        }
+
+        @Override
+        public void unlock() {
+            lockMap.unlock(key);
+        }
+
+        @Override
+        public Condition newCondition() {
+            throw new UnsupportedOperationException("Conditions are not supported on Hazelcast map locks");
+        }
     }
 }

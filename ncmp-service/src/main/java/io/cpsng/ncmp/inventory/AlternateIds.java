@@ -2,12 +2,14 @@ package io.cpsng.ncmp.inventory;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Component;
 
 /**
@@ -67,5 +69,17 @@ public class AlternateIds {
             "SELECT cm_handle_id FROM ncmp_alternate_id WHERE alternate_id = ?", String.class, alternateId);
         cmHandleIds.stream().findFirst().ifPresent(cmHandleId -> cmHandleIdsByAlternateId.put(alternateId, cmHandleId));
         return cmHandleIds.stream().findFirst();
+    }
+
+    /** The alternate ids of those of the handles that have one, by handle id; one query for any number. */
+    public Map<String, String> alternateIdsOf(final Collection<String> cmHandleIds) {
+        final Map<String, String> alternateIdsByCmHandleId = new HashMap<>();
+        if (!cmHandleIds.isEmpty()) {
+            final RowCallbackHandler collect = resultSet -> alternateIdsByCmHandleId.put(
+                resultSet.getString("cm_handle_id"), resultSet.getString("alternate_id"));
+            jdbcTemplate.query("SELECT cm_handle_id, alternate_id FROM ncmp_alternate_id WHERE cm_handle_id = ANY(?)",
+                collect, (Object) cmHandleIds.toArray(String[]::new));
+        }
+        return alternateIdsByCmHandleId;
     }
 }

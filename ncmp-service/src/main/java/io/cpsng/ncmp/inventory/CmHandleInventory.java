@@ -22,6 +22,8 @@ public class CmHandleInventory {
 
     public static final String NCMP_DATASPACE = "NCMP-Admin";
     public static final String REGISTRY_ANCHOR = "ncmp-dmi-registry";
+    /** Where handles' modules live: a schema set per module set and an anchor per handle, named by its id. */
+    public static final String NFP_OPERATIONAL_DATASPACE = "NFP-Operational";
 
     private final CpsDataService cpsDataService;
 

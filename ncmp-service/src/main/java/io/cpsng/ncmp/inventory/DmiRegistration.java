@@ -1,5 +1,7 @@
 package io.cpsng.ncmp.inventory;
 
+import static io.cpsng.ncmp.inventory.CmHandleInventory.NFP_OPERATIONAL_DATASPACE;
+
 import io.cpsng.cps.api.CpsAnchorService;
 import io.cpsng.cps.api.CpsModuleService;
 import io.cpsng.cps.api.model.Anchor;
@@ -15,6 +17,7 @@ import io.cpsng.ncmp.api.model.RegistrationError;
 import io.cpsng.ncmp.api.model.RegistrationError.ErrorCode;
 import io.cpsng.ncmp.api.model.RegistrationResult;
 import io.cpsng.ncmp.sync.ModuleSyncWork;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.net.URI;
@@ -43,7 +46,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Service
 class DmiRegistration implements NcmpInventoryService {
 
-    static final String NFP_OPERATIONAL_DATASPACE = "NFP-Operational";
     private static final Logger LOGGER = LoggerFactory.getLogger(DmiRegistration.class);
     private static final String INVALID_ID_CHARACTERS = "!\" #$%&'()*+,./\\:;<=>?@[]^`{|}~";
 
@@ -205,6 +207,8 @@ class DmiRegistration implements NcmpInventoryService {
         final long nanos = System.nanoTime() - start;
         Timer.builder("ncmp.registration.batch").tag("operation", operation).register(meterRegistry)
             .record(Duration.ofNanos(nanos));
+        Counter.builder("ncmp.registration.handles").tag("operation", operation).register(meterRegistry)
+            .increment(handleCount - failures.size());
         LOGGER.info("Registration: {} {} handles ({} failed) in {} ms, {} handles/s", operation, handleCount,
             failures.size(), nanos / 1_000_000, nanos == 0 ? 0 : handleCount * 1_000_000_000L / nanos);
         return failures;

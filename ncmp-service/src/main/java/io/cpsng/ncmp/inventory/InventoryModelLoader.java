@@ -49,7 +49,7 @@ public class InventoryModelLoader implements SmartInitializingSingleton {
     /** Creates whatever of the inventory's dataspaces, schema set, anchor and top node is missing. */
     public void loadInventoryModel() {
         createUnlessDefined(() -> cpsDataspaceService.createDataspace(CmHandleInventory.NCMP_DATASPACE));
-        createUnlessDefined(() -> cpsDataspaceService.createDataspace(DmiRegistration.NFP_OPERATIONAL_DATASPACE));
+        createUnlessDefined(() -> cpsDataspaceService.createDataspace(CmHandleInventory.NFP_OPERATIONAL_DATASPACE));
         createUnlessDefined(() -> cpsModuleService.createSchemaSet(CmHandleInventory.NCMP_DATASPACE, SCHEMA_SET,
             Map.of(MODEL_FILE, readModel())));
         createUnlessDefined(() -> cpsAnchorService.createAnchor(CmHandleInventory.NCMP_DATASPACE, SCHEMA_SET,

@@ -1,0 +1,99 @@
+package io.cpsng.rest.ncmp;
+
+import io.cpsng.ncmp.api.NcmpDataService;
+import io.cpsng.ncmp.api.model.DataOperation;
+import io.cpsng.ncmp.api.model.DmiResponse;
+import io.cpsng.ncmp.api.model.PassThroughRequest;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Data pass-through to a handle's DMI plugin (ncmp-datastore:passthrough-operational, read only, and
+ * ncmp-datastore:passthrough-running). Bodies travel as text, untouched. As in the reference: a read
+ * and a patch answer 200 with the plugin's body, a create 201, an update 200 and a delete 204, all
+ * without a body. A plugin's error is a 502 made by the error advice.
+ */
+@RestController
+@RequestMapping("/ncmp/v1/ch/{cm-handle}/data/ds/{datastore-name}")
+class NcmpDataRestController {
+
+    private static final String CM_HANDLE = "cm-handle";
+    private static final String DATASTORE_NAME = "datastore-name";
+    private static final String RESOURCE_IDENTIFIER = "resourceIdentifier";
+
+    private final NcmpDataService ncmpDataService;
+
+    NcmpDataRestController(final NcmpDataService ncmpDataService) {
+        this.ncmpDataService = ncmpDataService;
+    }
+
+    @GetMapping
+    ResponseEntity<String> getResourceDataForCmHandle(
+        @PathVariable(CM_HANDLE) final String cmHandleReference,
+        @PathVariable(DATASTORE_NAME) final String datastoreName,
+        @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
+        @RequestParam(value = "options", required = false) final String options) {
+        final DmiResponse dmiResponse = ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference,
+            datastoreName, DataOperation.READ, resourceIdentifier, options, null, null));
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(dmiResponse.body());
+    }
+
+    @PostMapping
+    ResponseEntity<Void> createResourceDataRunningForCmHandle(
+        @PathVariable(CM_HANDLE) final String cmHandleReference,
+        @PathVariable(DATASTORE_NAME) final String datastoreName,
+        @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
+        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestBody final String data) {
+        ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.CREATE,
+            resourceIdentifier, null, contentType, data));
+        return ResponseEntity.status(HttpStatus.CREATED).build();
+    }
+
+    @PutMapping
+    ResponseEntity<Void> updateResourceDataRunningForCmHandle(
+        @PathVariable(CM_HANDLE) final String cmHandleReference,
+        @PathVariable(DATASTORE_NAME) final String datastoreName,
+        @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
+        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestBody final String data) {
+        ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.UPDATE,
+            resourceIdentifier, null, contentType, data));
+        return ResponseEntity.ok().build();
+    }
+
+    @PatchMapping
+    ResponseEntity<String> patchResourceDataRunningForCmHandle(
+        @PathVariable(CM_HANDLE) final String cmHandleReference,
+        @PathVariable(DATASTORE_NAME) final String datastoreName,
+        @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
+        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestBody final String data) {
+        final DmiResponse dmiResponse = ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference,
+            datastoreName, DataOperation.PATCH, resourceIdentifier, null, contentType, data));
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(dmiResponse.body());
+    }
+
+    @DeleteMapping
+    ResponseEntity<Void> deleteResourceDataRunningForCmHandle(
+        @PathVariable(CM_HANDLE) final String cmHandleReference,
+        @PathVariable(DATASTORE_NAME) final String datastoreName,
+        @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier) {
+        ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.DELETE,
+            resourceIdentifier, null, null, null));
+        return ResponseEntity.noContent().build();
+    }
+}

@@ -1,0 +1,54 @@
+package io.cpsng.rest.ncmp;
+
+import io.cpsng.ncmp.api.NcmpInventoryService;
+import io.cpsng.ncmp.api.NcmpInventorySearchService;
+import io.cpsng.ncmp.api.model.RegistrationResult;
+import java.util.List;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** What DMI plugins call (/ncmpInventory): registration of their handles and searches among them. */
+@RestController
+@RequestMapping("/ncmpInventory/v1/ch")
+class NcmpInventoryRestController {
+
+    private final NcmpInventoryService ncmpInventoryService;
+    private final NcmpInventorySearchService ncmpInventorySearchService;
+
+    NcmpInventoryRestController(final NcmpInventoryService ncmpInventoryService,
+                                final NcmpInventorySearchService ncmpInventorySearchService) {
+        this.ncmpInventoryService = ncmpInventoryService;
+        this.ncmpInventorySearchService = ncmpInventorySearchService;
+    }
+
+    /** 200 with no body when every handle succeeded, otherwise 500 with the handles that failed and why. */
+    @PostMapping
+    ResponseEntity<DmiPluginRegistrationErrorResponse> updateDmiPluginRegistration(
+        @RequestBody final RestDmiPluginRegistration restDmiPluginRegistration) {
+        final RegistrationResult registrationResult =
+            ncmpInventoryService.updateDmiRegistration(restDmiPluginRegistration.toDmiPluginRegistration());
+        return registrationResult.allSucceeded() ? ResponseEntity.ok().build()
+            : ResponseEntity.internalServerError().body(DmiPluginRegistrationErrorResponse.of(registrationResult));
+    }
+
+    @GetMapping("/cmHandles")
+    ResponseEntity<List<String>> getAllCmHandleReferencesForRegisteredDmi(
+        @RequestParam("dmi-plugin-identifier") final String dmiPluginIdentifier,
+        @RequestParam(value = "outputAlternateId", defaultValue = "false") final boolean outputAlternateId) {
+        return ResponseEntity.ok(
+            ncmpInventorySearchService.getCmHandleReferences(dmiPluginIdentifier, outputAlternateId));
+    }
+
+    @PostMapping("/searches")
+    ResponseEntity<List<String>> searchCmHandleIds(
+        @RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
+        @RequestParam(value = "outputAlternateId", defaultValue = "false") final boolean outputAlternateId) {
+        return ResponseEntity.ok(ncmpInventorySearchService.searchCmHandleReferences(
+            CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters), outputAlternateId));
+    }
+}

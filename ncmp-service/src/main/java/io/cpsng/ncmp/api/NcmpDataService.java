@@ -1,0 +1,16 @@
+package io.cpsng.ncmp.api;
+
+import io.cpsng.ncmp.api.model.DmiResponse;
+import io.cpsng.ncmp.api.model.PassThroughRequest;
+
+/** Data of the network, read and written through the DMI plugin of a READY CM handle. */
+public interface NcmpDataService {
+
+    /**
+     * Passes the operation through to the handle's data plugin and returns its successful answer.
+     * InvalidInputException for a datastore other than the two pass-through ones or a write to the
+     * operational one; CmHandleNotFoundException; CmHandleNotReadyException unless the handle is READY;
+     * DmiException when the plugin cannot be reached or answers an error.
+     */
+    DmiResponse passThrough(PassThroughRequest passThroughRequest);
+}
