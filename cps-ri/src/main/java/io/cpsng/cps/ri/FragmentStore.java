@@ -28,11 +28,12 @@ import org.springframework.transaction.annotation.Transactional;
 @Transactional
 class FragmentStore implements DataPersistence {
 
-    /** A node, its subtree, and (for a list xpath without keys) every entry of the list: all index ranges. */
-    private static final String MATCHES_XPATH_OR_BELOW = """
-        (f.xpath = x.xpath
-         OR (f.xpath >= x.xpath || '/' AND f.xpath < x.xpath || '0')
-         OR (f.xpath >= x.xpath || '[' AND f.xpath < x.xpath || '\\'))""";
+    // What a delete takes for each xpath x: the node, its subtree, the entries of a list; each one index range.
+    private static final String NODE = "SELECT f.id FROM fragment f WHERE f.anchor_id = ? AND f.xpath = x.xpath";
+    private static final String SUBTREE = "SELECT f.id FROM fragment f WHERE f.anchor_id = ? "
+        + "AND f.xpath >= x.xpath || '/' AND f.xpath < x.xpath || '0'";
+    private static final String LIST_ENTRIES = "SELECT f.id FROM fragment f WHERE f.anchor_id = ? "
+        + "AND f.xpath >= x.xpath || '[' AND f.xpath < x.xpath || '\\'";
 
     /**
      * The xpaths naming neither a node nor a list. LATERAL ... LIMIT 1 makes each test one index probe;
@@ -46,17 +47,9 @@ class FragmentStore implements DataPersistence {
             AND f.xpath >= x.xpath || '[' AND f.xpath < x.xpath || '\\' LIMIT 1) list ON true
         WHERE node.found IS NULL AND list.found IS NULL""";
 
-    private static final String DELETE_XPATHS_AND_BELOW = """
-        DELETE FROM fragment f USING unnest(?::text[]) AS x(xpath) WHERE f.anchor_id = ? AND %s"""
-        .formatted(MATCHES_XPATH_OR_BELOW);
-
-    private static final String DELETE_SUBTREES = """
-        DELETE FROM fragment f USING unnest(?::text[]) AS x(xpath) WHERE f.anchor_id = ?
-        AND (f.xpath = x.xpath OR (f.xpath >= x.xpath || '/' AND f.xpath < x.xpath || '0'))""";
-
-    private static final String DELETE_LIST_ENTRIES = """
-        DELETE FROM fragment f USING unnest(?::text[]) AS x(xpath) WHERE f.anchor_id = ?
-        AND f.xpath >= x.xpath || '[' AND f.xpath < x.xpath || '\\'""";
+    private static final String DELETE_XPATHS_AND_BELOW = deleteInRanges(NODE, SUBTREE, LIST_ENTRIES);
+    private static final String DELETE_SUBTREES = deleteInRanges(NODE, SUBTREE);
+    private static final String DELETE_LIST_ENTRIES = deleteInRanges(LIST_ENTRIES);
 
     private static final String MERGE_LEAVES = """
         UPDATE fragment f SET attributes = f.attributes || changes.leaves::jsonb
@@ -102,7 +95,7 @@ class FragmentStore implements DataPersistence {
         final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
         final Map<String, Long> parentIdsByXpath = parentIds(dataspaceName, anchorName, anchorId,
             dataNodes.stream().map(dataNode -> Xpaths.parentXpath(dataNode.xpath())).collect(Collectors.toSet()));
-        jdbcTemplate.update(DELETE_SUBTREES, xpathsOf(dataNodes), anchorId);
+        jdbcTemplate.update(DELETE_SUBTREES, xpathsOf(dataNodes), anchorId, anchorId);
         fragmentWriter.insertTrees(anchorId, dataNodes,
             dataNode -> parentIdsByXpath.get(Xpaths.parentXpath(dataNode.xpath())));
     }
@@ -160,7 +153,7 @@ class FragmentStore implements DataPersistence {
         if (!missingXpaths.isEmpty()) {
             throw new DataNodeNotFoundException(dataspaceName, anchorName, missingXpaths);
         }
-        jdbcTemplate.update(DELETE_XPATHS_AND_BELOW, xpathArray, anchorId);
+        jdbcTemplate.update(DELETE_XPATHS_AND_BELOW, xpathArray, anchorId, anchorId, anchorId);
     }
 
     @Override
@@ -202,6 +195,16 @@ class FragmentStore implements DataPersistence {
             throw new DataNodeNotFoundException(dataspaceName, anchorName, missingParents);
         }
         return parentIdsByXpath;
+    }
+
+    /**
+     * Deletes what the ranges select for each xpath of the array parameter (then one anchor id parameter per
+     * range). LATERAL makes each range an index probe per xpath: joined with OR, the planner compared every
+     * xpath with every fragment of the anchor (10 s for 200 xpaths in 110,000 fragments).
+     */
+    private static String deleteInRanges(final String... ranges) {
+        return "DELETE FROM fragment WHERE id IN (SELECT doomed.id FROM unnest(?::text[]) AS x(xpath) "
+            + "CROSS JOIN LATERAL (" + String.join(" UNION ALL ", ranges) + ") doomed)";
     }
 
     private static String[] xpathsOf(final Collection<DataNode> dataNodes) {
