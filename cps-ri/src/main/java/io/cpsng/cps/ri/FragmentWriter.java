@@ -24,6 +24,7 @@ import org.springframework.stereotype.Component;
 class FragmentWriter {
 
     private static final int COPY_THRESHOLD = 100;
+    private static final int ANALYZE_THRESHOLD = 1000;
     private static final int COPY_CHUNK_CHARACTERS = 1 << 16;
     private static final String RESERVE_IDS = "SELECT nextval('fragment_id_seq') FROM generate_series(1, ?)";
     private static final String INSERT = """
@@ -56,6 +57,20 @@ class FragmentWriter {
             jdbcTemplate.batchUpdate(INSERT, rows);
         } else {
             copy(rows);
+            analyzeIfGrownMuch(rows.size());
+        }
+    }
+
+    /**
+     * After a bulk insert that grows the table by a tenth or more, refreshes the planner's statistics at
+     * once instead of waiting for autovacuum: with a young table's stale statistics the planner picked
+     * plans that made the next bulk writes 50 times slower (measured on the NCMP inventory).
+     */
+    private void analyzeIfGrownMuch(final int insertedRows) {
+        final Double estimatedRows = jdbcTemplate.queryForObject(
+            "SELECT reltuples FROM pg_class WHERE oid = 'fragment'::regclass", Double.class);
+        if (insertedRows >= ANALYZE_THRESHOLD && (estimatedRows == null || insertedRows * 10.0 > estimatedRows)) {
+            jdbcTemplate.execute("ANALYZE fragment");
         }
     }
 
