@@ -24,7 +24,7 @@ import org.springframework.stereotype.Component;
 class FragmentWriter {
 
     private static final int COPY_THRESHOLD = 100;
-    private static final int ANALYZE_THRESHOLD = 1000;
+    private static final int ANALYZE_THRESHOLD = 10_000;
     private static final int COPY_CHUNK_CHARACTERS = 1 << 16;
     private static final String RESERVE_IDS = "SELECT nextval('fragment_id_seq') FROM generate_series(1, ?)";
     private static final String INSERT = """
