@@ -144,14 +144,6 @@ class AdminStore implements AdminPersistence {
     }
 
     @Override
-    @Transactional(readOnly = true)
-    public Collection<Anchor> getAnchorsBySchemaSet(final String dataspaceName, final String schemaSetName) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        final SchemaSetEntity schemaSet = schemaSetRepository.getByDataspaceAndName(dataspace, schemaSetName);
-        return anchorRepository.findBySchemaSetOrderByName(schemaSet).stream().map(AdminStore::toAnchor).toList();
-    }
-
-    @Override
     public void deleteAnchor(final String dataspaceName, final String anchorName) {
         final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
         final AnchorEntity anchor = anchorRepository.getByDataspaceAndName(dataspace, anchorName);

@@ -32,8 +32,6 @@ public interface AdminPersistence {
 
     Collection<Anchor> getAnchors(String dataspaceName, Collection<String> anchorNames);
 
-    Collection<Anchor> getAnchorsBySchemaSet(String dataspaceName, String schemaSetName);
-
     /** Deletes the anchor and every fragment of its data. */
     void deleteAnchor(String dataspaceName, String anchorName);
 }

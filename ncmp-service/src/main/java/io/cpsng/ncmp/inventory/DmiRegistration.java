@@ -4,6 +4,7 @@ import static io.cpsng.ncmp.inventory.CmHandleInventory.NFP_OPERATIONAL_DATASPAC
 
 import io.cpsng.cps.api.CpsAnchorService;
 import io.cpsng.cps.api.CpsModuleService;
+import io.cpsng.cps.api.NameRules;
 import io.cpsng.cps.api.model.Anchor;
 import io.cpsng.ncmp.api.NcmpInventoryService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
@@ -47,7 +48,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 class DmiRegistration implements NcmpInventoryService {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DmiRegistration.class);
-    private static final String INVALID_ID_CHARACTERS = "!\" #$%&'()*+,./\\:;<=>?@[]^`{|}~";
 
     private final CmHandleInventory cmHandleInventory;
     private final AlternateIds alternateIds;
@@ -256,11 +256,9 @@ class DmiRegistration implements NcmpInventoryService {
         return alternateIdsByCmHandleId;
     }
 
+    /** A handle's id names its anchor, so it follows the store's rule for names. */
     private static boolean isValidId(final String cmHandleId) {
-        if (cmHandleId == null || cmHandleId.isBlank()) {
-            return false;
-        }
-        return cmHandleId.chars().noneMatch(character -> INVALID_ID_CHARACTERS.indexOf(character) >= 0);
+        return NameRules.isValid(cmHandleId);
     }
 
     private static void validatePluginUrls(final DmiPluginRegistration registration) {

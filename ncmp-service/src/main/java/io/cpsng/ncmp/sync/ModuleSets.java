@@ -3,6 +3,7 @@ package io.cpsng.ncmp.sync;
 import static io.cpsng.ncmp.inventory.CmHandleInventory.NFP_OPERATIONAL_DATASPACE;
 
 import io.cpsng.cps.api.CpsModuleService;
+import io.cpsng.cps.api.NameRules;
 import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
 import io.cpsng.cps.api.exceptions.CpsException;
 import io.cpsng.cps.api.model.ModuleReference;
@@ -52,8 +53,6 @@ class ModuleSets {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(ModuleSets.class);
     private static final String UNTAGGED_SCHEMA_SET_PREFIX = "module-set-";
-    // the characters the store refuses in names; a tag holding one gets a name made of its hash
-    private static final String UNSUPPORTED_NAME_CHARACTERS = "!\" #$%&'()*+,./\\:;<=>?@[]^`{|}~";
 
     private final DmiClient dmiClient;
     private final CpsModuleService cpsModuleService;
@@ -89,9 +88,8 @@ class ModuleSets {
 
     /** The schema set a tag's module set is stored as: the tag itself when the store accepts it as a name. */
     static String schemaSetNameOfTag(final String moduleSetTag) {
-        final boolean acceptable = moduleSetTag.chars()
-            .noneMatch(character -> UNSUPPORTED_NAME_CHARACTERS.indexOf(character) >= 0);
-        return acceptable ? moduleSetTag : "tag-" + sha256(moduleSetTag);
+        // a tag the store would refuse as a name gets a name made of its hash
+        return NameRules.isValid(moduleSetTag) ? moduleSetTag : "tag-" + sha256(moduleSetTag);
     }
 
     /** The schema set of a module set without a tag: the same name for the same modules, in any order. */

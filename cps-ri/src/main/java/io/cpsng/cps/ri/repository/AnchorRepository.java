@@ -17,9 +17,6 @@ public interface AnchorRepository extends JpaRepository<AnchorEntity, Integer> {
     @EntityGraph(attributePaths = {"dataspace", "schemaSet"})
     List<AnchorEntity> findByDataspaceOrderByName(DataspaceEntity dataspace);
 
-    @EntityGraph(attributePaths = {"dataspace", "schemaSet"})
-    List<AnchorEntity> findBySchemaSetOrderByName(SchemaSetEntity schemaSet);
-
     long countByDataspace(DataspaceEntity dataspace);
 
     boolean existsBySchemaSet(SchemaSetEntity schemaSet);
