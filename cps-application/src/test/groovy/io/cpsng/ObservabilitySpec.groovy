@@ -1,5 +1,6 @@
 package io.cpsng
 
+import groovy.json.JsonSlurper
 import io.cpsng.cps.api.CpsDataspaceService
 import org.springframework.beans.factory.annotation.Autowired
 
@@ -27,6 +28,16 @@ class ObservabilitySpec extends IntegrationSpec {
             def metrics = mvc.perform(get('/actuator/prometheus')).andReturn().response.contentAsString
         then: 'the create operation has a timer'
             metrics.contains('cps_store_operation_seconds_count{class="io.cpsng.cps.impl.DataspaceService",exception="none",method="createDataspace"}')
+    }
+
+    def 'The CPU time the service used is on the metrics endpoint'() {
+        when: 'the metric process.cpu.time is read'
+            def response = mvc.perform(get('/actuator/metrics/process.cpu.time')).andReturn().response
+        then: 'it is there, in nanoseconds (the measure tool relies on both), and the service has used some'
+            response.status == 200
+            def metric = new JsonSlurper().parseText(response.contentAsString)
+            metric.baseUnit == 'ns'
+            metric.measurements.find { it.statistic == 'COUNT' }.value > 0
     }
 
     def 'The OpenAPI document describes the CPS endpoints and Swagger UI is served'() {

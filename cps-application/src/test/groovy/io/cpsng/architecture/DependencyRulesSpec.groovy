@@ -16,17 +16,17 @@ class DependencyRulesSpec extends Specification {
         .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
         .importPackages('io.cpsng')
 
-    def 'REST controllers use only the public APIs of the modules'() {
-        expect: 'no REST class depends on implementations, SPIs or persistence'
-            noClasses().that().resideInAPackage('io.cpsng.rest..')
+    def 'REST controllers and management endpoints use only the public APIs of the modules'() {
+        expect: 'no REST or management class depends on implementations, SPIs or persistence'
+            noClasses().that().resideInAnyPackage('io.cpsng.rest..', 'io.cpsng.management..')
                 .should().dependOnClassesThat().resideInAnyPackage(
                     'io.cpsng.cps.impl..', 'io.cpsng.cps.spi..', 'io.cpsng.cps.ri..', 'io.cpsng.cps.yang..')
                 .check(classes)
     }
 
-    def 'REST reaches NCMP only through its API'() {
-        expect: 'no REST class depends on the inventory, sync, DMI client or cache'
-            noClasses().that().resideInAPackage('io.cpsng.rest..')
+    def 'REST and management endpoints reach NCMP only through its API'() {
+        expect: 'no REST or management class depends on the inventory, sync, DMI client or cache'
+            noClasses().that().resideInAnyPackage('io.cpsng.rest..', 'io.cpsng.management..')
                 .should().dependOnClassesThat().resideInAnyPackage(
                     'io.cpsng.ncmp.inventory..', 'io.cpsng.ncmp.sync..', 'io.cpsng.ncmp.lcm..',
                     'io.cpsng.ncmp.dmi..', 'io.cpsng.ncmp.cache..')

@@ -39,14 +39,17 @@ class SecuritySpec extends Specification {
             '/ncmp/v1/ch/some-handle'                   || 401
             '/ncmpInventory/v1/ch/cmHandles'            || 401
             '/actuator/prometheus'                      || 401
+            '/actuator/modulesync'                      || 401
+            '/actuator/modulesynctrace'                 || 401
             '/actuator/health'                          || 200
             '/actuator/health/readiness'                || 200
     }
 
     def 'With the configured credentials the API answers'() {
-        expect: 'the store and the metrics answer 200'
-            mvc.perform(get('/cps/api/v2/admin/dataspaces').header('Authorization', basic('operator', 's3cret-Pa55'))).andReturn().response.status == 200
-            mvc.perform(get('/actuator/prometheus').header('Authorization', basic('operator', 's3cret-Pa55'))).andReturn().response.status == 200
+        expect: 'the store, the metrics and module sync\'s management endpoints answer 200'
+            ['/cps/api/v2/admin/dataspaces', '/actuator/prometheus', '/actuator/modulesync', '/actuator/modulesynctrace'].every {
+                mvc.perform(get(it).header('Authorization', basic('operator', 's3cret-Pa55'))).andReturn().response.status == 200
+            }
     }
 
     def 'Wrong credentials get a JSON 401 that does not repeat them'() {

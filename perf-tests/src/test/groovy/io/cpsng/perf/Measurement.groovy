@@ -44,6 +44,38 @@ final class Measurement {
             .join(',')
     }
 
+    /** A figure as {@link #csvLine()} wrote it, for a test JVM continuing the report of an earlier one. */
+    static Measurement fromCsvLine(String line) {
+        def fields = []
+        def field = new StringBuilder()
+        boolean quoted = false
+        for (int index = 0; index < line.length(); index++) {
+            char character = line.charAt(index)
+            if (quoted && character == ('"' as char) && index + 1 < line.length() && line.charAt(index + 1) == ('"' as char)) {
+                field.append('"')
+                index++
+            } else if (character == ('"' as char)) {
+                quoted = !quoted
+            } else if (character == (',' as char) && !quoted) {
+                fields << field.toString()
+                field.setLength(0)
+            } else {
+                field.append(character)
+            }
+        }
+        fields << field.toString()
+        new Measurement(fields[0] as String, fields[1] as String, fields[2] as long, fields[3] as double,
+            fields[4] as double, fields[5] as String, budgetOf(fields[6] as String), fields[8] as long)
+    }
+
+    private static Budget budgetOf(String described) {
+        if (!described) {
+            return Budget.NONE
+        }
+        def words = described.tokenize(' ')
+        new Budget(words[0], words[1].replace(',', '') as Double)
+    }
+
     String markdownRow() {
         def shownResult = result() == 'FAIL' ? '**FAIL**' : (result() ?: 'no budget')
         "| ${scenario} | ${Figures.number(size)} | ${Figures.time(seconds)} | ${Figures.number(rate)} ${unit} " +

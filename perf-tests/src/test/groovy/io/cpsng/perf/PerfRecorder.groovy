@@ -7,7 +7,9 @@ import java.time.temporal.ChronoUnit
 /**
  * Collects the figures of one test JVM: each record is appended to results.csv at once (so a run
  * that dies still leaves its figures), report.md and the charts are written when the run ends
- * ({@link PerfReportExtension}). Writing again later rewrites them from every figure so far.
+ * ({@link PerfReportExtension}). Writing again later rewrites them from every figure so far. A test JVM
+ * started with perf.report.continue=true (a later failsafe execution of the same run, with another heap)
+ * adds its figures to those already in results.csv instead of starting a new report.
  */
 class PerfRecorder {
 
@@ -23,6 +25,10 @@ class PerfRecorder {
             runStart = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS)
             loadAverageAtStart = loadAverage()
             REPORT_DIRECTORY.mkdirs()
+            if (Boolean.getBoolean('perf.report.continue') && csvFile.exists()) {
+                csvFile.readLines('UTF-8').drop(1).each { measurements << Measurement.fromCsvLine(it) }
+                return
+            }
             // a run that records fewer families must not leave an earlier run's charts next to its report
             REPORT_DIRECTORY.listFiles().findAll { it.name.endsWith('.png') || it.name == 'report.md' }*.delete()
             csvFile.setText(CSV_HEADER + '\n', 'UTF-8')
@@ -57,7 +63,8 @@ class PerfRecorder {
             '# Performance report',
             '',
             "Run started ${runStart}; ${runtime.availableProcessors()} cores, Java ${System.getProperty('java.version')}, " +
-                "max heap ${runtime.maxMemory().intdiv(1024 * 1024)} MB, " +
+                "max heap ${runtime.maxMemory().intdiv(1024 * 1024)} MB in the JVM that wrote this report " +
+                "(store specs run at 512 MB, NCMP specs at 1 GB: perf-tests/pom.xml), " +
                 "${System.getProperty('os.name')} ${System.getProperty('os.arch')}; " +
                 "load average (1, 5, 15 min) ${loadAverageAtStart} at the start, ${loadAverage()} at the end.",
             "Command: `./mvnw -B -pl perf-tests verify -Pperf`. Figures: results.csv.",

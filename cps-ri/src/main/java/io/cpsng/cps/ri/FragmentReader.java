@@ -14,9 +14,10 @@ import org.springframework.stereotype.Component;
 /**
  * Reads trees of fragments in one statement, whatever their size: the roots come from a
  * caller's SQL selecting fragment ids; all descendants are one index range scan per root
- * (xpath between root/ and root0 in the "C" collation; LATERAL keeps the planner from joining
- * thousands of roots to the table any other way); a limited depth is a recursive CTE over
- * (anchor_id, parent_id). Trees are linked in one pass over the rows sorted by id.
+ * (xpath between root/ and root0 in the "C" collation). OFFSET 0 keeps the LATERAL subquery from being
+ * flattened into a join: the generic plan of the prepared statement, estimating 10 roots, hash-joined 200
+ * roots to a scan of the whole table (3.6 s instead of 4 ms at 130,000 fragments). A limited depth is a
+ * recursive CTE over (anchor_id, parent_id). Trees are linked in one pass over the rows sorted by id.
  */
 @Component
 class FragmentReader {
@@ -31,7 +32,8 @@ class FragmentReader {
         SELECT %s, true AS root FROM roots r JOIN fragment f ON f.id = r.id
         UNION ALL
         SELECT %s, false AS root FROM roots r CROSS JOIN LATERAL (SELECT * FROM fragment d
-            WHERE d.anchor_id = r.anchor_id AND d.xpath >= r.xpath || '/' AND d.xpath < r.xpath || '0') f"""
+            WHERE d.anchor_id = r.anchor_id AND d.xpath >= r.xpath || '/' AND d.xpath < r.xpath || '0'
+            OFFSET 0) f"""
         .formatted("%s", COLUMNS, COLUMNS);
 
     private static final String ROOTS_AND_DESCENDANTS_TO_DEPTH = """

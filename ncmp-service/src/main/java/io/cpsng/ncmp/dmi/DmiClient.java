@@ -19,6 +19,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.JsonNode;
@@ -39,10 +40,12 @@ public class DmiClient {
     private final DmiProperties dmiProperties;
     private final MeterRegistry meterRegistry;
     private final String authorization;
+    private final Semaphore openCalls;
 
     DmiClient(final DmiProperties dmiProperties, final MeterRegistry meterRegistry) {
         this.dmiProperties = dmiProperties;
         this.meterRegistry = meterRegistry;
+        this.openCalls = new Semaphore(dmiProperties.maxConcurrentRequests());
         this.httpClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(dmiProperties.connectTimeout()).build();
         this.authorization = dmiProperties.username().isEmpty() ? null : "Basic " + Base64.getEncoder()
@@ -124,6 +127,12 @@ public class DmiClient {
         if (authorization != null) {
             request.header("Authorization", authorization);
         }
+        try {
+            openCalls.acquire();
+        } catch (final InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw interrupted(endpoint, cmHandleId);
+        }
         final Timer.Sample sample = Timer.start(meterRegistry);
         String outcome = "error";
         try {
@@ -136,12 +145,17 @@ public class DmiClient {
                 + " at " + plugin + " failed: " + unreachable.getClass().getSimpleName(), null);
         } catch (final InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            throw new DmiException("Interrupted", "POST " + endpoint + " for cm handle " + cmHandleId
-                + " was interrupted", null);
+            throw interrupted(endpoint, cmHandleId);
         } finally {
+            openCalls.release();
             sample.stop(Timer.builder("ncmp.dmi.call").tag("endpoint", endpoint).tag("outcome", outcome)
                 .register(meterRegistry));
         }
+    }
+
+    private static DmiException interrupted(final String endpoint, final String cmHandleId) {
+        return new DmiException("Interrupted", "POST " + endpoint + " for cm handle " + cmHandleId
+            + " was interrupted", null);
     }
 
     private static String encode(final String text) {

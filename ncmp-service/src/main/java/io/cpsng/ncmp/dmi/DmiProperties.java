@@ -5,22 +5,31 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * How NCMP calls DMI plugins: timeouts, and optional basic credentials (never logged).
+ * How NCMP calls DMI plugins: timeouts, how many calls at once, and optional basic credentials (never logged).
  *
- * @param connectTimeout how long to wait for a connection to a plugin
- * @param readTimeout    how long to wait for a plugin's answer
- * @param username       basic-auth user for every plugin, or empty for none
- * @param password       basic-auth password
+ * @param connectTimeout        how long to wait for a connection to a plugin
+ * @param readTimeout           how long to wait for a plugin's answer
+ * @param maxConcurrentRequests calls this instance has open at once; more wait for a free one (module sync of
+ *                              untagged handles would otherwise open one per handle of every batch in flight)
+ * @param username              basic-auth user for every plugin, or empty for none
+ * @param password              basic-auth password
  */
 @ConfigurationProperties("ncmp.dmi")
 public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
                             @DefaultValue("30s") Duration readTimeout,
+                            @DefaultValue("200") int maxConcurrentRequests,
                             @DefaultValue("") String username,
                             @DefaultValue("") String password) {
+
+    public DmiProperties {
+        if (maxConcurrentRequests < 1) {
+            throw new IllegalArgumentException("ncmp.dmi.max-concurrent-requests must be at least 1");
+        }
+    }
 
     @Override
     public String toString() {
         return "DmiProperties[connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
-            + ", username=" + username + ", password=" + (password.isEmpty() ? "" : "****") + "]";
+            + ", maxConcurrentRequests=" + maxConcurrentRequests + ", username=" + username + ", password=" + (password.isEmpty() ? "" : "****") + "]";
     }
 }

@@ -116,7 +116,7 @@ class ModuleSets {
                                                final Map<String, String> failures) {
         final Map<HandleToSync, Future<List<ModuleReference>>> answers = new LinkedHashMap<>();
         handles.stream().filter(ModuleSets::isUntagged).forEach(handle -> answers.put(handle,
-            virtualThreads.submit(() -> metrics.time(Phase.DMI_MODULE_REFERENCES,
+            virtualThreads.submit(() -> metrics.time(Phase.DMI_MODULE_REFERENCES, List.of(handle.id()),
                 () -> dmiClient.getModuleReferences(handle.withTargetTag())))));
         final Map<String, ModuleSet> moduleSetsByName = new LinkedHashMap<>();
         answers.forEach((handle, answer) -> {
@@ -177,16 +177,16 @@ class ModuleSets {
     private void createSchemaSet(final ModuleSet moduleSet) {
         final List<ModuleReference> moduleReferences = moduleSet.moduleReferences() != null
             ? moduleSet.moduleReferences()
-            : metrics.time(Phase.DMI_MODULE_REFERENCES,
+            : metrics.time(Phase.DMI_MODULE_REFERENCES, moduleSet.cmHandleIds(),
                 () -> dmiClient.getModuleReferences(moduleSet.representative()));
         final Collection<ModuleReference> newModuleReferences =
             cpsModuleService.identifyNewModuleReferences(moduleReferences);
         final Map<String, String> newSources = newModuleReferences.isEmpty() ? Map.of()
-            : metrics.time(Phase.DMI_MODULE_RESOURCES,
+            : metrics.time(Phase.DMI_MODULE_RESOURCES, moduleSet.cmHandleIds(),
                 () -> dmiClient.getModuleSources(moduleSet.representative(), newModuleReferences));
         final List<ModuleReference> storedModuleReferences = moduleReferences.stream()
             .filter(Predicate.not(newModuleReferences::contains)).toList();
-        metrics.time(Phase.SCHEMA_SET_CREATION, () -> {
+        metrics.time(Phase.SCHEMA_SET_CREATION, moduleSet.cmHandleIds(), () -> {
             try {
                 cpsModuleService.createSchemaSetFromModules(NFP_OPERATIONAL_DATASPACE, moduleSet.schemaSetName(),
                     newSources, storedModuleReferences);

@@ -16,6 +16,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param backoffBase delay before the first retry of a failed handle, doubled on every further failure
  * @param backoffCap  the longest delay between retries
  * @param lockWait    how long a worker waits for another one (of any instance) fetching the same module set
+ * @param traceCapacity rows of the module-sync trace kept in memory (the oldest are dropped); 0 records none
  */
 @ConfigurationProperties("ncmp.module-sync")
 public record ModuleSyncProperties(@DefaultValue("true") boolean enabled,
@@ -25,11 +26,19 @@ public record ModuleSyncProperties(@DefaultValue("true") boolean enabled,
                                    @DefaultValue("2m") Duration lease,
                                    @DefaultValue("5s") Duration backoffBase,
                                    @DefaultValue("5m") Duration backoffCap,
-                                   @DefaultValue("1m") Duration lockWait) {
+                                   @DefaultValue("1m") Duration lockWait,
+                                   @DefaultValue("500000") int traceCapacity) {
 
     public ModuleSyncProperties {
-        if (batchSize < 1 || parallelism < 1) {
-            throw new IllegalArgumentException("ncmp.module-sync.batch-size and parallelism must be at least 1");
+        if (batchSize < 1) {
+            throw new IllegalArgumentException("ncmp.module-sync.batch-size must be at least 1");
+        }
+        if (!ModuleSyncWatchdog.isValidParallelism(parallelism)) {
+            throw new IllegalArgumentException("ncmp.module-sync.parallelism must be between 1 and "
+                + ModuleSyncWatchdog.MAX_PARALLELISM);
+        }
+        if (traceCapacity < 0) {
+            throw new IllegalArgumentException("ncmp.module-sync.trace-capacity must not be negative");
         }
     }
 }

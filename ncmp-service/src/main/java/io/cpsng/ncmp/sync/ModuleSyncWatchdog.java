@@ -1,21 +1,26 @@
 package io.cpsng.ncmp.sync;
 
+import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.sync.ModuleSyncWork.ClaimedWork;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.event.TransactionalEventListener;
 
 /**
  * Moves queued handles to READY: on its own schedule, a round runs one worker per unit of parallelism, each
@@ -25,10 +30,20 @@ import org.springframework.stereotype.Component;
  * <p>The trigger and the workers have their own threads, never Spring's single default scheduler thread
  * (sharing it starved the reference system's registration, CPS-1126). They are not beans: a bean of type
  * Executor or TaskScheduler would stand in for the application's own in Spring Boot's auto-configuration.
+ *
+ * <p>Besides its schedule, a round starts as soon as handles were queued (their registration committed), so
+ * they need not wait for the interval to pass; requests during a round are served by one more round after it.
+ * Rounds never overlap: they all run on the trigger's one thread.
+ *
+ * <p>The parallelism starts as configured and can be changed while running (an operator's knob): the worker
+ * pool is resized at once, and the next round runs as many workers as the new value says.
  */
 @Component
 @EnableConfigurationProperties(ModuleSyncProperties.class)
 public class ModuleSyncWatchdog implements SmartLifecycle {
+
+    /** The most batches one instance syncs at once: each holds a database connection while it writes. */
+    static final int MAX_PARALLELISM = 64;
 
     private static final Logger LOGGER = LoggerFactory.getLogger(ModuleSyncWatchdog.class);
     // on shutdown, running batches may finish (they take seconds) so their handles need not wait for the lease
@@ -39,9 +54,11 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
     private final ModuleSyncProperties moduleSyncProperties;
     private final String instanceId = "ncmp-" + UUID.randomUUID();
     private final AtomicLong claimSequence = new AtomicLong();
+    private final AtomicBoolean roundRequested = new AtomicBoolean();
+    private volatile int parallelism;
     // made on start and shut down on stop: test contexts are stopped while paused and started again
     private volatile ScheduledExecutorService trigger;
-    private volatile ExecutorService workers;
+    private volatile ThreadPoolExecutor workers;
     private volatile boolean running;
 
     ModuleSyncWatchdog(final ModuleSyncWork moduleSyncWork, final ModuleSyncWorker moduleSyncWorker,
@@ -49,6 +66,7 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
         this.moduleSyncWork = moduleSyncWork;
         this.moduleSyncWorker = moduleSyncWorker;
         this.moduleSyncProperties = moduleSyncProperties;
+        this.parallelism = moduleSyncProperties.parallelism();
     }
 
     /**
@@ -60,9 +78,10 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
             return 0;
         }
         final long startNanos = System.nanoTime();
-        final ExecutorService currentWorkers = workers;
+        final ThreadPoolExecutor currentWorkers = workers;
+        final int workerCount = parallelism; // read once: a change made during a round applies to the next
         final List<Future<Integer>> rounds = new ArrayList<>();
-        for (int worker = 0; worker < moduleSyncProperties.parallelism(); worker++) {
+        for (int worker = 0; worker < workerCount; worker++) {
             rounds.add(currentWorkers.submit(this::syncWhileDue));
         }
         final int processed = rounds.stream().mapToInt(ModuleSyncWatchdog::handlesProcessed).sum();
@@ -74,10 +93,55 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
         return processed;
     }
 
+    /** Starts a round soon after handles were queued, unless one is requested already (or sync is off). */
+    @TransactionalEventListener(fallbackExecution = true)
+    public void onWorkQueued(final ModuleSyncWork.WorkQueued workQueued) {
+        final ScheduledExecutorService currentTrigger = trigger;
+        if (running && moduleSyncProperties.enabled() && roundRequested.compareAndSet(false, true)) {
+            try {
+                currentTrigger.execute(() -> {
+                    roundRequested.set(false);
+                    syncOnSchedule();
+                });
+            } catch (final RejectedExecutionException stopping) {
+                roundRequested.set(false);
+            }
+        }
+    }
+
+    /** The batches a round syncs at once. */
+    int parallelism() {
+        return parallelism;
+    }
+
+    /**
+     * Sets the batches a round syncs at once, from the next round on; InvalidInputException outside
+     * 1..{@value #MAX_PARALLELISM}. The worker pool is resized before the new value is published, so after a
+     * growth every worker of the next round has its own thread; a round running while the pool shrinks queues
+     * its extra workers until a thread is free.
+     */
+    synchronized void setParallelism(final int newParallelism) {
+        if (!isValidParallelism(newParallelism)) {
+            throw new InvalidInputException("Invalid module-sync parallelism",
+                "parallelism must be between 1 and " + MAX_PARALLELISM + ", was " + newParallelism);
+        }
+        final ThreadPoolExecutor currentWorkers = workers;
+        if (currentWorkers != null) {
+            resize(currentWorkers, newParallelism);
+        }
+        LOGGER.info("Module sync parallelism set to {} (was {})", newParallelism, parallelism);
+        parallelism = newParallelism;
+    }
+
+    static boolean isValidParallelism(final int parallelism) {
+        return parallelism >= 1 && parallelism <= MAX_PARALLELISM;
+    }
+
     @Override
-    public void start() {
-        workers = Executors.newFixedThreadPool(moduleSyncProperties.parallelism(),
-            Thread.ofPlatform().name("module-sync-worker-", 1).daemon(true).factory());
+    public synchronized void start() {
+        // a fixed pool, as Executors.newFixedThreadPool makes it, but typed so that it can be resized
+        workers = new ThreadPoolExecutor(parallelism, parallelism, 0, TimeUnit.MILLISECONDS,
+            new LinkedBlockingQueue<>(), Thread.ofPlatform().name("module-sync-worker-", 1).daemon(true).factory());
         trigger = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().name("module-sync-trigger").daemon(true).factory());
         running = true;
@@ -86,7 +150,7 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
             trigger.scheduleWithFixedDelay(this::syncOnSchedule, intervalMillis, intervalMillis,
                 TimeUnit.MILLISECONDS);
         }
-        LOGGER.info("Module sync watchdog {} {}", instanceId, moduleSyncProperties);
+        LOGGER.info("Module sync watchdog {} {}, parallelism now {}", instanceId, moduleSyncProperties, parallelism);
     }
 
     @Override
@@ -132,6 +196,17 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
             processed += moduleSyncWorker.sync(owner, batch);
         }
         return processed;
+    }
+
+    /** The core size may never exceed the maximum: growing sets the maximum first, shrinking the core. */
+    private static void resize(final ThreadPoolExecutor pool, final int size) {
+        if (size > pool.getMaximumPoolSize()) {
+            pool.setMaximumPoolSize(size);
+            pool.setCorePoolSize(size);
+        } else {
+            pool.setCorePoolSize(size);
+            pool.setMaximumPoolSize(size);
+        }
     }
 
     private static int handlesProcessed(final Future<Integer> round) {

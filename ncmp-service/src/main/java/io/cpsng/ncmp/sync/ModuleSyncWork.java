@@ -6,6 +6,7 @@ import java.time.OffsetDateTime;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -42,10 +43,16 @@ public class ModuleSyncWork {
             owner = NULL, lease_until = NULL
         WHERE cm_handle_id = ANY(?) AND owner = ?""";
 
-    private final JdbcTemplate jdbcTemplate;
+    /** Handles were queued: published in the queuing transaction, heard by the watchdog once it commits. */
+    record WorkQueued(int handles) {
+    }
 
-    ModuleSyncWork(final JdbcTemplate jdbcTemplate) {
+    private final JdbcTemplate jdbcTemplate;
+    private final ApplicationEventPublisher applicationEventPublisher;
+
+    ModuleSyncWork(final JdbcTemplate jdbcTemplate, final ApplicationEventPublisher applicationEventPublisher) {
         this.jdbcTemplate = jdbcTemplate;
+        this.applicationEventPublisher = applicationEventPublisher;
     }
 
     /** A claimed row: the handle, the tag it is upgraded to (null for a sync), failures so far, when it was due. */
@@ -102,6 +109,7 @@ public class ModuleSyncWork {
     private void enqueue(final List<String> cmHandleIds, final String[] upgradeModuleSetTags) {
         if (!cmHandleIds.isEmpty()) {
             jdbcTemplate.update(ENQUEUE, cmHandleIds.toArray(String[]::new), upgradeModuleSetTags);
+            applicationEventPublisher.publishEvent(new WorkQueued(cmHandleIds.size()));
         }
     }
 

@@ -13,7 +13,6 @@ import io.cpsng.ncmp.lcm.CmHandleStates;
 import io.cpsng.ncmp.sync.ModuleSets.Resolution;
 import io.cpsng.ncmp.sync.ModuleSyncMetrics.Phase;
 import io.cpsng.ncmp.sync.ModuleSyncWork.ClaimedWork;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -63,7 +62,7 @@ class ModuleSyncWorker {
     /** Syncs the batch claimed by the owner; returns how many handles it processed. */
     int sync(final String owner, final List<ClaimedWork> claimed) {
         final long startNanos = System.nanoTime();
-        recordWaiting(claimed);
+        metrics.recordWaiting(claimed, Instant.now());
         final List<String> claimedIds = claimed.stream().map(ClaimedWork::cmHandleId).toList();
         try {
             final List<HandleToSync> handles = readHandles(claimed);
@@ -84,11 +83,6 @@ class ModuleSyncWorker {
         return claimed.size();
     }
 
-    private void recordWaiting(final List<ClaimedWork> claimed) {
-        final Instant now = Instant.now();
-        claimed.forEach(work -> metrics.recordWaiting(Duration.between(work.dueAt(), now)));
-    }
-
     /** The claimed handles still in the inventory; those removed meanwhile are simply done. */
     private List<HandleToSync> readHandles(final List<ClaimedWork> claimed) {
         final Map<String, CmHandle> cmHandles = cmHandleInventory.getCmHandles(
@@ -107,7 +101,7 @@ class ModuleSyncWorker {
         if (schemaSetNamesByCmHandleId.isEmpty()) {
             return;
         }
-        metrics.time(Phase.ANCHOR_CREATION, () -> {
+        metrics.time(Phase.ANCHOR_CREATION, schemaSetNamesByCmHandleId.keySet(), () -> {
             final Map<String, String> currentSchemaSets = cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE,
                 schemaSetNamesByCmHandleId.keySet()).stream()
                 .collect(Collectors.toMap(Anchor::name, Anchor::schemaSetName));
@@ -198,7 +192,7 @@ class ModuleSyncWorker {
                 states.put(handle.id(), CmHandleStates.ready(previous));
             }
         }
-        metrics.time(Phase.STATE_WRITE, () -> {
+        metrics.time(Phase.STATE_WRITE, handles.stream().map(HandleToSync::id).toList(), () -> {
             cmHandleInventory.updateStates(states);
             if (!upgraded.isEmpty()) {
                 cmHandleInventory.replace(upgraded);

@@ -1,0 +1,154 @@
+package io.cpsng.perf
+
+import io.cpsng.dmistub.DmiStub
+import io.cpsng.dmistub.DmiStubSettings
+import io.cpsng.measure.ServiceClient
+import spock.lang.Shared
+import spock.lang.Timeout
+
+import java.lang.management.ManagementFactory
+import java.util.concurrent.TimeUnit
+
+import static io.cpsng.perf.Budget.atMost
+
+/**
+ * Over 50,000 READY handles (5 tags, the KPI load's properties): searches, one handle by id and by alternate
+ * id, pass-through overhead, and the heap they take. Each figure is the median of repeated requests over HTTP,
+ * after one unmeasured request.
+ */
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
+class InventoryPerfSpec extends RunningServiceSpec {
+
+    static final int HANDLES = 50_000
+    static final String PREFIX = 'inventory'
+    static final int REPEATS = 10
+    static final long DATA_DELAY_MS = 20
+
+    @Shared
+    DmiStub dmiStub = DmiStub.start(DmiStubSettings.DEFAULTS)
+
+    @Shared
+    boolean registered = false
+
+    def cleanupSpec() {
+        dmiStub.stop()
+    }
+
+    def setup() {
+        if (!registered) {
+            def result = measure(PREFIX, [handles: HANDLES, batch: 2_000, tags: 5, dmiUrl: URI.create(dmiStub.baseUrl()),
+                                          deregister: false])
+            assert result.allReady()
+            registered = true
+        }
+    }
+
+    def 'Id-search #filter over 50,000 READY handles'() {
+        given: 'the search'
+            def body = [cmHandleQueryParameters: conditions]
+        when: 'it is asked repeatedly'
+            def ids = null
+            def millis = medianMillis { ids = idSearch(serviceClient, body) }
+            def measurement = PerfRecorder.record("ncmp: id-search, ${filter}", 'ncmp-search', HANDLES, millis / 1e3,
+                millis, 'ms', atMost(budgetMs))
+        then: 'it finds the expected handles'
+            ids.size() == expectedCount
+            ids.every { it.startsWith(PREFIX) }
+        and: 'the median time meets the budget'
+            measurement.meetsBudget()
+        where: 'the filter is'
+            filter              | conditions                                                      || expectedCount | budgetMs
+            'no filter'         | []                                                              || HANDLES       | 50
+            'module filter'     | [condition('hasAllModules', [[moduleName: 'stub-beam']])]       || HANDLES / 5   | 50
+            'property filter'   | [condition('hasAllProperties', [[Color: 'red']])]               || HANDLES / 2   | 50
+            'cps-path filter'   | [condition('cmHandleWithCpsPath',
+                [[cpsPath: "//public-properties[@name='Region' and @value='region-3']"]])]      || HANDLES / 10  | 100
+    }
+
+    def 'Full search over 50,000 READY handles'() {
+        when: 'every handle is asked for with its details'
+            def answer = null
+            def millis = medianMillis { answer = serviceClient.post('/ncmp/v1/ch/searches', [:]) }
+            def measurement = PerfRecorder.record('ncmp: full search, no filter', 'ncmp-search', HANDLES, millis / 1e3,
+                millis, 'ms', atMost(500))
+        then: 'all of them are answered'
+            answer.isSuccess()
+            answer.body().count('"cmHandle":') == HANDLES
+        and: 'the median time meets the budget'
+            measurement.meetsBudget()
+    }
+
+    def 'Getting one handle by #reference'() {
+        given: 'handles spread over the inventory'
+            def numbers = (1..100).collect { it * (HANDLES / 100) as int }
+            def next = 0
+        when: 'one handle is read per request'
+            def answer = null
+            def millis = medianMillis(numbers.size()) {
+                def number = numbers[next++ % numbers.size()]
+                answer = serviceClient.get("/ncmp/v1/ch/${pathOf(number)}")
+            }
+            def measurement = PerfRecorder.record("ncmp: get one handle by ${reference}", 'ncmp-get', HANDLES,
+                millis / 1e3, millis, 'ms', atMost(2))
+        then: 'the handle is answered'
+            answer.isSuccess()
+            answer.body().contains("\"${PREFIX}-")
+        and: 'the median time meets the budget'
+            measurement.meetsBudget()
+        where: 'the handle is named by'
+            reference      | pathOf
+            'id'           | { int number -> "${PREFIX}-${number}" }
+            'alternate id' | { int number -> URLEncoder.encode("managed-element=${PREFIX}/node=${number}", 'UTF-8') }
+    }
+
+    def 'Pass-through read overhead against a DMI answering after 20 ms'() {
+        given: 'the DMI answers data requests after a fixed delay'
+            dmiStub.applySettings(DmiStubSettings.DEFAULTS.withDataDelayMs(DATA_DELAY_MS))
+            def next = 0
+        when: 'handles are read through NCMP'
+            def answer = null
+            def millis = medianMillis(100) {
+                answer = serviceClient.get("/ncmp/v1/ch/${PREFIX}-${1 + next++ * 7}/data/ds/" +
+                    'ncmp-datastore:passthrough-operational?resourceIdentifier=%2Fsystem')
+            }
+            def overhead = millis - DATA_DELAY_MS
+            def measurement = PerfRecorder.record('ncmp: pass-through read overhead (NCMP time minus DMI latency)',
+                'ncmp-get', HANDLES, overhead / 1e3, overhead, 'ms', atMost(2))
+        then: 'the data is answered'
+            answer.isSuccess()
+        and: 'the overhead meets the budget'
+            measurement.meetsBudget()
+        cleanup:
+            dmiStub.applySettings(DmiStubSettings.DEFAULTS)
+    }
+
+    def 'Heap in use with 50,000 READY handles'() {
+        when: 'a full collection has run'
+            System.gc()
+            System.gc()
+            def heapMb = ManagementFactory.memoryMXBean.heapMemoryUsage.used / (1024 * 1024)
+            // the test JVM holds the service, its clients and the DMI stub: the service alone takes less
+            def measurement = PerfRecorder.record('ncmp: heap in use after a full GC (service, clients and stub)',
+                'ncmp-heap', HANDLES, 0, heapMb, 'MB', atMost(512))
+        then: 'the handles are still all there'
+            idSearch(serviceClient, [cmHandleQueryParameters: []]).size() == HANDLES
+        and: 'the heap meets the budget'
+            measurement.meetsBudget()
+    }
+
+    static Map condition(String name, List<Map> parameters) {
+        [conditionName: name, conditionParameters: parameters]
+    }
+
+    static List<String> idSearch(ServiceClient serviceClient, Map body) {
+        def answer = serviceClient.post('/ncmp/v1/ch/id-searches', body)
+        assert answer.isSuccess()
+        new groovy.json.JsonSlurper().parseText(answer.body()) as List<String>
+    }
+
+    /** The median time of the request in milliseconds, after one unmeasured request. */
+    static double medianMillis(int repeats = REPEATS, Closure<?> request) {
+        request.call()
+        Meter.median((1..repeats).collect { Meter.secondsFor(request) * 1e3 })
+    }
+}

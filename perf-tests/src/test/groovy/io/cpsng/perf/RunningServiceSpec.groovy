@@ -1,0 +1,72 @@
+package io.cpsng.perf
+
+import io.cpsng.TestDatabase
+import io.cpsng.measure.MeasureOptions
+import io.cpsng.measure.MeasureResult
+import io.cpsng.measure.MeasureRun
+import io.cpsng.measure.ServiceClient
+import io.cpsng.ncmp.inventory.InventoryModelLoader
+import org.springframework.beans.factory.annotation.Autowired
+import org.springframework.boot.test.context.SpringBootTest
+import org.springframework.boot.test.web.server.LocalServerPort
+import org.springframework.jdbc.core.JdbcTemplate
+import org.springframework.test.context.DynamicPropertyRegistry
+import org.springframework.test.context.DynamicPropertySource
+import spock.lang.Shared
+import spock.lang.Specification
+
+import java.nio.file.Path
+import java.time.Duration
+
+/**
+ * The whole application listening on a port with module sync on its own schedule, as a user runs it (its
+ * settings are application.yml's), on the same PostgreSQL as the other specs; specs drive it over HTTP with
+ * the measure tool's run and client. The store is emptied once per spec.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+    properties = ['security.auth.enabled=false'])
+abstract class RunningServiceSpec extends Specification {
+
+    @LocalServerPort
+    int port
+
+    @Autowired
+    JdbcTemplate jdbcTemplate
+
+    @Autowired
+    InventoryModelLoader inventoryModelLoader
+
+    @Shared
+    boolean storeEmptied = false
+
+    @DynamicPropertySource
+    static void database(DynamicPropertyRegistry registry) {
+        registry.add('spring.datasource.url', { TestDatabase.JDBC_URL })
+        registry.add('spring.datasource.username', { TestDatabase.USERNAME })
+        registry.add('spring.datasource.password', { TestDatabase.PASSWORD })
+    }
+
+    def setup() {
+        if (!storeEmptied) {
+            jdbcTemplate.execute('''TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set, yang_resource,
+                dataspace, ncmp_alternate_id, ncmp_module_sync_work''')
+            inventoryModelLoader.loadInventoryModel()
+            storeEmptied = true
+        }
+    }
+
+    ServiceClient getServiceClient() {
+        new ServiceClient(URI.create("http://127.0.0.1:${port}"), '', '')
+    }
+
+    /** A measure run against this service; its files go under perf-report/measure/{name}. */
+    MeasureResult measure(String name, Map settings) {
+        def defaults = MeasureOptions.defaults([:])
+        def options = new MeasureOptions(URI.create("http://127.0.0.1:${port}"), '', '', settings.handles as int,
+            settings.batch as int, 4, settings.tags as int, (settings.modulesDelayMs ?: 0) as long,
+            (settings.resourcesDelayMs ?: 0) as long, null, settings.dmiUrl as URI, 0,
+            Path.of(PerfRecorder.REPORT_DIRECTORY.path, 'measure', name), name, settings.deregister as boolean,
+            Duration.ofMinutes(5), defaults.sampledHandles())
+        new MeasureRun(options, System.out, false).run()
+    }
+}
