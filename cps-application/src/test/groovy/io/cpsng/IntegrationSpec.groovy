@@ -35,17 +35,12 @@ abstract class IntegrationSpec extends Specification {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
-        registry.add('spring.datasource.url', { TestDatabase.JDBC_URL })
-        registry.add('spring.datasource.username', { TestDatabase.USERNAME })
-        registry.add('spring.datasource.password', { TestDatabase.PASSWORD })
+        TestDatabase.register(registry)
     }
 
     def setup() {
         if (!storeEmptied) {
-            // ids are not restarted: cached models are keyed by schema set id and must never match a new set
-            jdbcTemplate.execute('''TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set, yang_resource,
-                dataspace, ncmp_alternate_id, ncmp_module_sync_work''')
-            inventoryModelLoader.loadInventoryModel()
+            TestDatabase.emptyStore(jdbcTemplate, inventoryModelLoader)
             storeEmptied = true
         }
     }

@@ -1,6 +1,9 @@
 package io.cpsng
 
 import io.cpsng.config.EmbeddedPostgresLauncher
+import io.cpsng.ncmp.inventory.InventoryModelLoader
+import org.springframework.jdbc.core.JdbcTemplate
+import org.springframework.test.context.DynamicPropertyRegistry
 import org.testcontainers.DockerClientFactory
 import org.testcontainers.postgresql.PostgreSQLContainer
 
@@ -27,6 +30,24 @@ class TestDatabase {
             USERNAME = 'postgres'
             PASSWORD = ''
         }
+    }
+
+    /** Points an application context at this database: its specs' @DynamicPropertySource. */
+    static void register(DynamicPropertyRegistry registry) {
+        registry.add('spring.datasource.url', { JDBC_URL })
+        registry.add('spring.datasource.username', { USERNAME })
+        registry.add('spring.datasource.password', { PASSWORD })
+    }
+
+    /**
+     * Empties the store and NCMP's tables, leaving what the application creates at start-up (the NCMP
+     * inventory model). Ids are not restarted: cached models are keyed by schema set id and must never
+     * match a new set.
+     */
+    static void emptyStore(JdbcTemplate jdbcTemplate, InventoryModelLoader inventoryModelLoader) {
+        jdbcTemplate.execute('''TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set, yang_resource,
+            dataspace, ncmp_alternate_id, ncmp_module_sync_work''')
+        inventoryModelLoader.loadInventoryModel()
     }
 
     private static boolean dockerAvailable() {

@@ -23,9 +23,7 @@ class SecuritySpec extends Specification {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
-        registry.add('spring.datasource.url', { TestDatabase.JDBC_URL })
-        registry.add('spring.datasource.username', { TestDatabase.USERNAME })
-        registry.add('spring.datasource.password', { TestDatabase.PASSWORD })
+        TestDatabase.register(registry)
     }
 
     def '#path without credentials answers #expectedStatus'() {

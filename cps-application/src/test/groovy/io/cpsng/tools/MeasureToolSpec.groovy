@@ -38,9 +38,7 @@ class MeasureToolSpec extends Specification {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
-        registry.add('spring.datasource.url', { TestDatabase.JDBC_URL })
-        registry.add('spring.datasource.username', { TestDatabase.USERNAME })
-        registry.add('spring.datasource.password', { TestDatabase.PASSWORD })
+        TestDatabase.register(registry)
     }
 
     def 'A run registers handles, follows them to READY, reports where the time went and deregisters them'() {
