@@ -1,6 +1,7 @@
 package io.cpsng.management;
 
 import io.cpsng.ncmp.api.NcmpModuleSyncService;
+import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -21,9 +22,18 @@ class ModuleSyncTraceEndpoint {
         this.ncmpModuleSyncService = ncmpModuleSyncService;
     }
 
+    /** Takes since as text, as {@link ModuleSyncEndpoint} takes the parallelism: a refusal says what was wrong. */
     @ReadOperation(produces = TraceCsv.MEDIA_TYPE)
-    String trace(@Nullable final Long since) {
-        final Instant sinceInstant = since == null ? Instant.EPOCH : Instant.ofEpochMilli(since);
-        return TraceCsv.format(ncmpModuleSyncService.trace(sinceInstant));
+    String trace(@Nullable final String since) {
+        return TraceCsv.format(ncmpModuleSyncService.trace(since == null ? Instant.EPOCH : epochMillis(since)));
+    }
+
+    private static Instant epochMillis(final String since) {
+        try {
+            return Instant.ofEpochMilli(Long.parseLong(since.trim()));
+        } catch (final NumberFormatException notANumber) {
+            throw new InvalidInputException("Invalid since",
+                "since must be milliseconds since the epoch, was " + since);
+        }
     }
 }

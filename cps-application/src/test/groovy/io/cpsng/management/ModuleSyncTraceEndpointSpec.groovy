@@ -23,6 +23,17 @@ class ModuleSyncTraceEndpointSpec extends ModuleSyncManagementSpec {
             response.contentAsString.startsWith(TRACE_HEADER + '\n')
     }
 
+    def 'A since that is not a number of milliseconds answers 400 with a JSON error'() {
+        when: 'the trace is asked for since a word'
+            def response = mvc.perform(get('/actuator/modulesynctrace').param('since', 'yesterday')).andReturn().response
+        then: 'the request is refused with the usual error shape, naming the parameter'
+            response.status == 400
+            response.contentType.contains('json')
+            def error = new groovy.json.JsonSlurper().parseText(response.contentAsString)
+            error.status == '400 BAD_REQUEST'
+            error.details == 'since must be milliseconds since the epoch, was yesterday'
+    }
+
     def 'After module sync the trace has a row for every phase each handle went through, in order'() {
         given: 'two handles without a tag and two with tag-2 synced, while neither module set was stored'
             register(['trace-untagged-1', 'trace-untagged-2'])
