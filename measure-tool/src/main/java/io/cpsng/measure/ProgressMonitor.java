@@ -8,6 +8,8 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
@@ -38,9 +40,10 @@ final class ProgressMonitor {
     private final boolean countersPresent;
     private final List<Sample> samples = new ArrayList<>();
     private final CountDownLatch allReady = new CountDownLatch(1);
+    private final ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor(
+        Thread.ofPlatform().name("measure-progress").daemon(true).factory());
     private volatile long startNanos;
-    private volatile boolean stopped;
-    private Thread thread;
+    private int sampleNumber;
 
     ProgressMonitor(final ServiceClient serviceClient, final Set<String> ownCmHandleIds, final IntSupplier registered,
                     final PrintStream out, final boolean terminal) {
@@ -57,7 +60,7 @@ final class ProgressMonitor {
 
     void start(final long runStartNanos) {
         startNanos = runStartNanos;
-        thread = Thread.ofPlatform().name("measure-progress").daemon(true).start(this::follow);
+        sampler.scheduleWithFixedDelay(this::sampleOnce, 0, INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Waits until every handle of the run counts as READY; false when the timeout came first. */
@@ -67,10 +70,9 @@ final class ProgressMonitor {
 
     /** Stops following, ends the progress line and returns the samples taken. */
     List<Sample> stop() {
-        stopped = true;
-        thread.interrupt();
+        sampler.shutdown();
         try {
-            thread.join(Duration.ofSeconds(10));
+            sampler.awaitTermination(10, TimeUnit.SECONDS);
         } catch (final InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -82,32 +84,26 @@ final class ProgressMonitor {
         }
     }
 
-    private void follow() {
-        int sampleNumber = 0;
-        while (!stopped) {
-            try {
-                final Sample sample = sample();
-                final Sample previous;
-                synchronized (samples) {
-                    previous = samples.isEmpty() ? new Sample(0, 0, 0, 0) : samples.getLast();
-                    samples.add(sample);
-                }
-                if (terminal || sampleNumber % PLAIN_LINE_EVERY == 0 || sample.ready() >= ownCmHandleIds.size()) {
-                    out.print((terminal ? "\r" : "") + line(sample, previous) + (terminal ? "" : "\n"));
-                    out.flush();
-                }
-                if (sample.ready() >= ownCmHandleIds.size()) {
-                    allReady.countDown();
-                }
-                sampleNumber++;
-                Thread.sleep(INTERVAL);
-            } catch (final InterruptedException interrupted) {
-                return;
-            } catch (final MeasureException unanswered) {
-                // one missed sample is no reason to give up the run: the next one may be answered
-                out.println();
-                out.println("Progress not read: " + unanswered.getMessage());
+    private void sampleOnce() {
+        try {
+            final Sample sample = sample();
+            final Sample previous;
+            synchronized (samples) {
+                previous = samples.isEmpty() ? new Sample(0, 0, 0, 0) : samples.getLast();
+                samples.add(sample);
             }
+            if (terminal || sampleNumber % PLAIN_LINE_EVERY == 0 || sample.ready() >= ownCmHandleIds.size()) {
+                out.print((terminal ? "\r" : "") + line(sample, previous) + (terminal ? "" : "\n"));
+                out.flush();
+            }
+            if (sample.ready() >= ownCmHandleIds.size()) {
+                allReady.countDown();
+            }
+            sampleNumber++;
+        } catch (final MeasureException unanswered) {
+            // one missed sample is no reason to give up the run: the next one may be answered
+            out.println();
+            out.println("Progress not read: " + unanswered.getMessage());
         }
     }
 
