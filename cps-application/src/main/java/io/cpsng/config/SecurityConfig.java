@@ -19,6 +19,7 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 
 /**
@@ -51,13 +52,21 @@ class SecurityConfig {
             .build();
     }
 
-    /** Alternate ids are often paths: a handle's id may arrive URL-encoded with slashes in it. */
+    /**
+     * Alternate ids are free text, often paths: a handle's id arrives URL-encoded with slashes, semicolons,
+     * percent signs or dots in it, and must be readable back. What the firewall still refuses is answered in
+     * the JSON error shape.
+     */
     @Bean
-    WebSecurityCustomizer encodedSlashesAllowed() {
+    WebSecurityCustomizer firewallForAlternateIds() {
         final StrictHttpFirewall firewall = new StrictHttpFirewall();
         firewall.setAllowUrlEncodedSlash(true);
         firewall.setAllowUrlEncodedDoubleSlash(true);
-        return web -> web.httpFirewall(firewall);
+        firewall.setAllowSemicolon(true);
+        firewall.setAllowUrlEncodedPercent(true);
+        firewall.setAllowUrlEncodedPeriod(true);
+        firewall.setAllowBackSlash(true);
+        return web -> web.httpFirewall(firewall).requestRejectedHandler(jsonRequestRejected());
     }
 
     @Bean
@@ -81,6 +90,11 @@ class SecurityConfig {
             response.setContentType(MediaType.APPLICATION_JSON_VALUE);
             response.getOutputStream().write(UNAUTHORIZED_BODY.getBytes(StandardCharsets.UTF_8));
         };
+    }
+
+    private static RequestRejectedHandler jsonRequestRejected() {
+        return (request, response, requestRejectedException) -> response.sendError(HttpStatus.BAD_REQUEST.value(),
+            "The URL was refused: " + requestRejectedException.getMessage());
     }
 
     private static String generatedPassword() {

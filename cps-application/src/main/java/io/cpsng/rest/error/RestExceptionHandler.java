@@ -13,6 +13,7 @@ import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.exceptions.NcmpException;
 import io.cpsng.ncmp.api.model.DmiResponse;
+import io.cpsng.rest.error.RequestBodyLimitFilter.RequestBodyTooLargeException;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -120,6 +121,12 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
                                                              final HttpHeaders headers,
                                                              final HttpStatusCode statusCode,
                                                              final WebRequest request) {
+        final RequestBodyTooLargeException bodyTooLarge = bodyTooLarge(exception);
+        if (bodyTooLarge != null) {
+            log.debug("Request body too large", exception);
+            return answer(HttpStatus.CONTENT_TOO_LARGE, HttpStatus.CONTENT_TOO_LARGE.getReasonPhrase(),
+                bodyTooLarge.getMessage());
+        }
         final ResponseEntity<Object> problemResponse =
             super.handleExceptionInternal(exception, body, headers, statusCode, request);
         if (problemResponse == null) {
@@ -132,6 +139,16 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
         log.debug("Request refused", exception);
         return answer(statusCode, problemResponse.getHeaders(), reasonPhrase(statusCode),
             clientErrorDetails(exception, problemResponse.getBody()));
+    }
+
+    /** A body that streamed past the limit surfaces as an unreadable body; the client needs to know why. */
+    private static RequestBodyTooLargeException bodyTooLarge(final Exception exception) {
+        for (Throwable cause = exception; cause != null; cause = cause.getCause()) {
+            if (cause instanceof RequestBodyTooLargeException requestBodyTooLarge) {
+                return requestBodyTooLarge;
+            }
+        }
+        return null;
     }
 
     /** Spring's problem detail names the parameter, part or media type; it never includes a stack trace. */

@@ -5,6 +5,7 @@ import io.cpsng.ncmp.api.model.DmiPluginRegistration;
 import io.cpsng.ncmp.api.model.DmiPluginRegistration.UpgradedCmHandles;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * A DMI plugin's registration request, shaped as the reference's RestDmiPluginRegistration. In updated
@@ -38,6 +39,8 @@ record RestDmiPluginRegistration(String dmiPlugin, String dmiDataPlugin, String 
 
     private static List<CmHandle> toCmHandles(final List<RestInputCmHandle> restInputCmHandles) {
         return restInputCmHandles == null ? null
-            : restInputCmHandles.stream().map(RestInputCmHandle::toCmHandle).toList();
+            // a null entry stays null, for the registration to refuse by its position
+            : restInputCmHandles.stream().map(input -> input == null ? null : input.toCmHandle())
+                .collect(Collectors.toList());
     }
 }

@@ -32,8 +32,13 @@ import java.util.stream.Collectors;
  * </pre>
  * Whitespace is allowed between the tokens of a predicate. Every malformed path gives a
  * {@link DataValidationException} whose details name the problem and its (0-based) position.
+ * Length and parenthesis nesting are bounded, so that no input can exhaust the parser's stack.
  */
 public final class CpsPathParser {
+
+    /** Far above any path a model needs: the longest xpaths stored here are a few hundred characters. */
+    public static final int MAX_LENGTH = 10_000;
+    public static final int MAX_NESTING = 32;
 
     private static final String INVALID_CPS_PATH = "Invalid cps-path";
     private static final String ANCESTOR_AXIS = "/ancestor::";
@@ -41,6 +46,7 @@ public final class CpsPathParser {
 
     private final String cpsPath;
     private int position;
+    private int nesting;
 
     private CpsPathParser(final String cpsPath) {
         this.cpsPath = cpsPath;
@@ -49,6 +55,10 @@ public final class CpsPathParser {
     public static CpsPathQuery parse(final String cpsPath) {
         if (cpsPath == null || cpsPath.isBlank()) {
             throw new DataValidationException(INVALID_CPS_PATH, "the cps-path is empty");
+        }
+        if (cpsPath.length() > MAX_LENGTH) {
+            throw new DataValidationException(INVALID_CPS_PATH, "the cps-path is " + cpsPath.length()
+                + " characters long; at most " + MAX_LENGTH + " are accepted");
         }
         return new CpsPathParser(cpsPath).parseCpsPath();
     }
@@ -187,9 +197,13 @@ public final class CpsPathParser {
             return parseComparison();
         }
         if (lookingAt("(")) {
+            if (++nesting > MAX_NESTING) {
+                throw invalid("parentheses are nested deeper than " + MAX_NESTING + " levels");
+            }
             position++;
             final Condition condition = parseOr(stepName);
             expect(")");
+            nesting--;
             return condition;
         }
         if (atEnd() || !isIdentifierStart(current())) {

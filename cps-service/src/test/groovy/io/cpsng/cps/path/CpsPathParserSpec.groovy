@@ -177,6 +177,29 @@ class CpsPathParserSpec extends Specification {
             'junk after the leaf'             | '/a/@b[1]'                          || "unexpected '['"                              | 'position 5'
     }
 
+    def 'A cps-path #scenario is refused before it can exhaust the parser.'() {
+        when: 'the path is parsed'
+            CpsPathParser.parse(cpsPath)
+        then: 'a data validation exception names the bound'
+            def exception = thrown(DataValidationException)
+            exception.message == 'Invalid cps-path'
+            exception.details.contains(expectedProblem)
+        where:
+            scenario                                 | cpsPath                                                || expectedProblem
+            'of 100,000 nested parentheses'          | '/a[' + '(' * 100_000 + "@k='1'" + ')' * 100_000 + ']' || 'at most 10000 are accepted'
+            'nested 33 levels deep'                  | '/a[' + '(' * 33 + "@k='1'" + ')' * 33 + ']'           || 'nested deeper than 32 levels'
+            'of 10,001 characters'                   | '/' + 'a' * 10_000                                     || 'the cps-path is 10001 characters long'
+    }
+
+    def 'A cps-path at the bounds parses: #scenario.'() {
+        expect: 'the path is parsed'
+            CpsPathParser.parse(cpsPath).steps().size() == 1
+        where:
+            scenario                          | cpsPath
+            'parentheses nested 32 levels'    | '/a[' + '(' * 32 + "@k='1'" + ')' * 32 + ']'
+            'a path of 10,000 characters'     | '/' + 'a' * 9_999
+    }
+
     def 'Any cut or insertion into #cpsPath parses or is refused as invalid.'() {
         given: 'every prefix of the path and the path with a special character inserted at every position'
             def variants = (0..cpsPath.length()).collect { cpsPath.substring(0, it) }

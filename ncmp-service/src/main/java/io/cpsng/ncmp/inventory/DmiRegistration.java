@@ -51,6 +51,7 @@ class DmiRegistration implements NcmpInventoryService {
 
     private final CmHandleInventory cmHandleInventory;
     private final AlternateIds alternateIds;
+    private final RegistrationRequestCheck registrationRequestCheck;
     private final ModuleSyncWork moduleSyncWork;
     private final CpsAnchorService cpsAnchorService;
     private final CpsModuleService cpsModuleService;
@@ -58,11 +59,13 @@ class DmiRegistration implements NcmpInventoryService {
     private final MeterRegistry meterRegistry;
 
     DmiRegistration(final CmHandleInventory cmHandleInventory, final AlternateIds alternateIds,
+                    final RegistrationRequestCheck registrationRequestCheck,
                     final ModuleSyncWork moduleSyncWork, final CpsAnchorService cpsAnchorService,
                     final CpsModuleService cpsModuleService, final PlatformTransactionManager transactionManager,
                     final MeterRegistry meterRegistry) {
         this.cmHandleInventory = cmHandleInventory;
         this.alternateIds = alternateIds;
+        this.registrationRequestCheck = registrationRequestCheck;
         this.moduleSyncWork = moduleSyncWork;
         this.cpsAnchorService = cpsAnchorService;
         this.cpsModuleService = cpsModuleService;
@@ -72,6 +75,7 @@ class DmiRegistration implements NcmpInventoryService {
 
     @Override
     public RegistrationResult updateDmiRegistration(final DmiPluginRegistration registration) {
+        registrationRequestCheck.check(registration);
         validatePluginUrls(registration);
         final List<RegistrationError> failedRemoved = timed("removed", registration.removedCmHandles().size(),
             () -> removeCmHandles(registration.removedCmHandles()));
