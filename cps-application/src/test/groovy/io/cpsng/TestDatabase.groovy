@@ -2,6 +2,7 @@ package io.cpsng
 
 import io.cpsng.config.EmbeddedPostgresLauncher
 import io.cpsng.ncmp.inventory.InventoryModelLoader
+import java.sql.DriverManager
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.test.context.DynamicPropertyRegistry
 import org.testcontainers.DockerClientFactory
@@ -48,6 +49,23 @@ class TestDatabase {
         jdbcTemplate.execute('''TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set, yang_resource,
             dataspace, ncmp_alternate_id, ncmp_module_sync_work''')
         inventoryModelLoader.loadInventoryModel()
+    }
+
+    /** Creates an empty database next to the shared one and answers its JDBC URL. */
+    static String createDatabase(String name) {
+        executeOnServer("CREATE DATABASE ${name}")
+        JDBC_URL.replaceFirst('^(jdbc:postgresql://[^/]+/)[^?]*', '$1' + name)
+    }
+
+    /** Drops a database made by createDatabase, closing any connection left open on it. */
+    static void dropDatabase(String name) {
+        executeOnServer("DROP DATABASE IF EXISTS ${name} WITH (FORCE)")
+    }
+
+    private static void executeOnServer(String statement) {
+        DriverManager.getConnection(JDBC_URL, USERNAME, PASSWORD).withCloseable { connection ->
+            connection.createStatement().withCloseable { it.execute(statement) }
+        }
     }
 
     private static boolean dockerAvailable() {
