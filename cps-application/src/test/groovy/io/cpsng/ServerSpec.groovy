@@ -18,8 +18,8 @@ import spock.lang.Specification
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = ['security.auth.enabled=true', 'security.auth.username=' + ServerSpec.USERNAME,
         'security.auth.password=' + ServerSpec.PASSWORD, 'ncmp.module-sync.enabled=false',
-        // the limit's mechanism at a size specs can send quickly; the default is in application.yml
-        'ncmp.registration.max-handles-per-request=1000'])
+        // the limits' mechanisms at sizes specs can send and read quickly; the defaults are in application.yml
+        'ncmp.registration.max-handles-per-request=1000', 'cps.store.max-fragments-per-read=1000'])
 abstract class ServerSpec extends Specification {
 
     static final String USERNAME = 'spec-user'

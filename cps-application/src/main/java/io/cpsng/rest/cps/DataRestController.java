@@ -86,9 +86,10 @@ class DataRestController {
         @RequestParam(value = "dry-run", defaultValue = "false") final boolean dryRun,
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
-        @RequestBody final String data) {
+        @RequestBody final byte[] body) {
         validateObservedTimestamp(observedTimestamp);
         final ContentType format = DataFormat.ofBody(contentType);
+        final String data = DataFormat.text(body, contentType);
         if (dryRun) {
             cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
             return ResponseEntity.ok().build();
@@ -106,9 +107,10 @@ class DataRestController {
         @RequestParam(value = "dry-run", defaultValue = "false") final boolean dryRun,
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
-        @RequestBody final String data) {
+        @RequestBody final byte[] body) {
         validateObservedTimestamp(observedTimestamp);
         final ContentType format = DataFormat.ofBody(contentType);
+        final String data = DataFormat.text(body, contentType);
         if (dryRun) {
             cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
         } else {
@@ -126,9 +128,10 @@ class DataRestController {
         @RequestParam(value = "dry-run", defaultValue = "false") final boolean dryRun,
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
-        @RequestBody final String data) {
+        @RequestBody final byte[] body) {
         validateObservedTimestamp(observedTimestamp);
         final ContentType format = DataFormat.ofBody(contentType);
+        final String data = DataFormat.text(body, contentType);
         if (dryRun) {
             cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
         } else {
@@ -157,9 +160,10 @@ class DataRestController {
         @RequestParam(value = "dry-run", defaultValue = "false") final boolean dryRun,
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
-        @RequestBody final String data) {
+        @RequestBody final byte[] body) {
         validateObservedTimestamp(observedTimestamp);
         final ContentType format = DataFormat.ofBody(contentType);
+        final String data = DataFormat.text(body, contentType);
         if (dryRun) {
             cpsDataService.validateData(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
             return ResponseEntity.ok().build();
@@ -177,9 +181,10 @@ class DataRestController {
         @RequestParam(value = "dry-run", defaultValue = "false") final boolean dryRun,
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
-        @RequestBody final String data) {
+        @RequestBody final byte[] body) {
         validateObservedTimestamp(observedTimestamp);
         final ContentType format = DataFormat.ofBody(contentType);
+        final String data = DataFormat.text(body, contentType);
         if (dryRun) {
             cpsDataService.validateData(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
         } else {

@@ -1,5 +1,6 @@
 package io.cpsng.cps.ri;
 
+import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -18,9 +20,15 @@ import org.springframework.stereotype.Component;
  * flattened into a join: the generic plan of the prepared statement, estimating 10 roots, hash-joined 200
  * roots to a scan of the whole table (3.6 s instead of 4 ms at 130,000 fragments). A limited depth is a
  * recursive CTE over (anchor_id, parent_id). Trees are linked in one pass over the rows sorted by id.
+ * Rows come through a cursor, so a read over the limit is stopped at the first row past it, before the driver
+ * has loaded the rest.
  */
 @Component
+@EnableConfigurationProperties(StoreReadProperties.class)
 class FragmentReader {
+
+    // rows per round trip of the cursor: large enough to keep round trips rare, small enough to hold in memory
+    private static final int FETCH_SIZE = 10_000;
 
     private static final String COLUMNS = "f.id, f.anchor_id, f.parent_id, f.xpath, f.attributes::text";
 
@@ -48,9 +56,13 @@ class FragmentReader {
             COLUMNS.replace("f.attributes::text", "f.attributes::text AS attributes"));
 
     private final JdbcTemplate jdbcTemplate;
+    private final int maxFragmentsPerRead;
 
-    FragmentReader(final JdbcTemplate jdbcTemplate) {
-        this.jdbcTemplate = jdbcTemplate;
+    FragmentReader(final JdbcTemplate jdbcTemplate, final StoreReadProperties storeReadProperties) {
+        // its own template: the fetch size makes the driver stream rows (in a transaction) instead of loading all
+        this.jdbcTemplate = new JdbcTemplate(jdbcTemplate.getDataSource());
+        this.jdbcTemplate.setFetchSize(FETCH_SIZE);
+        this.maxFragmentsPerRead = storeReadProperties.maxFragmentsPerRead();
     }
 
     /**
@@ -71,11 +83,20 @@ class FragmentReader {
         }
         final List<FragmentNode> fragmentNodes = new ArrayList<>();
         jdbcTemplate.query(sql, resultSet -> {
+            if (fragmentNodes.size() == maxFragmentsPerRead) {
+                throw tooManyFragments();
+            }
             final FragmentRow row = new FragmentRow(resultSet.getLong(1), resultSet.getInt(2), resultSet.getLong(3),
                 resultSet.getString(4), resultSet.getString(5));
             fragmentNodes.add(new FragmentNode(row, resultSet.getBoolean(6)));
         }, allParameters.toArray());
         return linkTrees(fragmentNodes);
+    }
+
+    private DataValidationException tooManyFragments() {
+        return new DataValidationException("Read too large", "The read would return more than "
+            + maxFragmentsPerRead + " data nodes, the limit cps.store.max-fragments-per-read: read a subtree,"
+            + " fewer descendants (descendants=direct or a depth) or a narrower cps-path");
     }
 
     private static Map<Integer, List<DataNode>> linkTrees(final List<FragmentNode> fragmentNodes) {

@@ -19,7 +19,10 @@ public interface CpsDataService {
     void saveListElements(String dataspaceName, String anchorName, String parentXpath, String data,
                           ContentType contentType);
 
-    /** Replaces the given nodes and all their descendants, creating those that do not exist. */
+    /**
+     * Replaces the given nodes and all their descendants, creating those that do not exist. Leaves at the top of
+     * the data are the parent's own (the data are the parent's content) and are merged into it.
+     */
     void updateDataNodeAndDescendants(String dataspaceName, String anchorName, String parentXpath, String data,
                                       ContentType contentType);
 
@@ -27,7 +30,10 @@ public interface CpsDataService {
     void replaceListContent(String dataspaceName, String anchorName, String parentXpath, String data,
                             ContentType contentType);
 
-    /** Merges the leaves of the given nodes into the stored ones; their descendants are left as they are. */
+    /**
+     * Merges the leaves of the given nodes into the stored ones; their descendants are left as they are. Leaves at
+     * the top of the data are the parent's own (the data are the parent's content) and are merged into it.
+     */
     void updateNodeLeaves(String dataspaceName, String anchorName, String parentXpath, String data,
                           ContentType contentType);
 

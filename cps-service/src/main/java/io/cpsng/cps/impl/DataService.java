@@ -8,7 +8,9 @@ import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.cps.path.CpsPathParser;
 import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.spi.DataPersistence;
+import io.cpsng.cps.yang.NodeContent;
 import io.micrometer.core.annotation.Timed;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import org.springframework.stereotype.Service;
@@ -45,9 +47,13 @@ class DataService implements CpsDataService {
     public void updateDataNodeAndDescendants(final String dataspaceName, final String anchorName,
                                              final String parentXpath, final String data,
                                              final ContentType contentType) {
-        final String parent = CpsPathParser.canonicalXpath(parentXpath);
-        final List<DataNode> dataNodes = parse(dataspaceName, anchorName, parent, data, contentType);
-        dataPersistence.replaceDataNodes(dataspaceName, anchorName, dataNodes);
+        final NodeContent nodeContent = parseNodeContent(dataspaceName, anchorName, parentXpath, data, contentType);
+        if (!nodeContent.childNodes().isEmpty()) {
+            dataPersistence.replaceDataNodes(dataspaceName, anchorName, nodeContent.childNodes());
+        }
+        if (nodeContent.nodeLeaves() != null) {
+            dataPersistence.updateLeaves(dataspaceName, anchorName, List.of(nodeContent.nodeLeaves()));
+        }
     }
 
     @Override
@@ -68,8 +74,11 @@ class DataService implements CpsDataService {
     @Override
     public void updateNodeLeaves(final String dataspaceName, final String anchorName, final String parentXpath,
                                  final String data, final ContentType contentType) {
-        final String parent = CpsPathParser.canonicalXpath(parentXpath);
-        final List<DataNode> dataNodes = parse(dataspaceName, anchorName, parent, data, contentType);
+        final NodeContent nodeContent = parseNodeContent(dataspaceName, anchorName, parentXpath, data, contentType);
+        final List<DataNode> dataNodes = new ArrayList<>(nodeContent.childNodes());
+        if (nodeContent.nodeLeaves() != null) {
+            dataNodes.add(nodeContent.nodeLeaves());
+        }
         dataPersistence.updateLeaves(dataspaceName, anchorName, dataNodes);
     }
 
@@ -128,6 +137,13 @@ class DataService implements CpsDataService {
         NameValidator.validateNames(dataspaceName, anchorName);
         dataPersistence.storeDataNodes(dataspaceName, anchorName, CpsPathParser.canonicalXpath(parentXpath),
             dataNodes);
+    }
+
+    private NodeContent parseNodeContent(final String dataspaceName, final String anchorName, final String xpath,
+                                         final String data, final ContentType contentType) {
+        NameValidator.validateNames(dataspaceName, anchorName);
+        return anchorModels.yangModelOf(dataspaceName, anchorName)
+            .parseNodeContent(CpsPathParser.canonicalXpath(xpath), data, contentType);
     }
 
     private List<DataNode> parse(final String dataspaceName, final String anchorName, final String parentXpath,

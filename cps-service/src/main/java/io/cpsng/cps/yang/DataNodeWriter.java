@@ -30,17 +30,27 @@ final class DataNodeWriter implements NormalizedNodeStreamWriter {
 
     private final String parentXpath;
     private final ModuleIdentities moduleIdentities;
+    private final boolean parentLeavesAllowed;
     private final List<DataNode> topDataNodes = new ArrayList<>();
+    private final Map<String, Object> parentLeaves = new LinkedHashMap<>();
     private final Deque<Frame> frames = new ArrayDeque<>();
 
-    DataNodeWriter(final String parentXpath, final ModuleIdentities moduleIdentities) {
+    /** With parentLeavesAllowed, leaves at the top of the data are the parent's own; otherwise they are refused. */
+    DataNodeWriter(final String parentXpath, final ModuleIdentities moduleIdentities,
+                   final boolean parentLeavesAllowed) {
         this.parentXpath = parentXpath;
         this.moduleIdentities = moduleIdentities;
+        this.parentLeavesAllowed = parentLeavesAllowed;
     }
 
     /** The top data nodes written so far: containers and list entries directly below the parent. */
     List<DataNode> dataNodes() {
         return topDataNodes;
+    }
+
+    /** Leaves written at the top of the data, which belong to the parent node itself. */
+    Map<String, Object> parentLeaves() {
+        return parentLeaves;
     }
 
     /** The xpath of the innermost node being written, to say where a failure happened; null before the first. */
@@ -193,11 +203,14 @@ final class DataNodeWriter implements NormalizedNodeStreamWriter {
 
     private void putLeaf(final QName name, final Object value) {
         final NodeFrame enclosingNode = enclosingNode();
-        if (enclosingNode == null) {
+        if (enclosingNode != null) {
+            enclosingNode.leaves.put(name.getLocalName(), value);
+        } else if (parentLeavesAllowed) {
+            parentLeaves.put(name.getLocalName(), value);
+        } else {
             throw invalid("Leaf " + name.getLocalName() + " under " + parentXpath + " is not inside a container"
                 + " or list entry of the data: send the node that holds it, as data are stored by node");
         }
-        enclosingNode.leaves.put(name.getLocalName(), value);
     }
 
     /** The innermost container or list entry being written: choices are transparent. */

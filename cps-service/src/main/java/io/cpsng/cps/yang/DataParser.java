@@ -57,8 +57,11 @@ final class DataParser {
         this.xmlCodecs = XmlCodecFactory.create(modelContext);
     }
 
-    List<DataNode> parseJson(final String parentXpath, final SchemaParent schemaParent, final String json) {
-        final DataNodeWriter dataNodeWriter = new DataNodeWriter(parentXpath, moduleIdentities);
+    DataNodeWriter writerFor(final String parentXpath, final boolean parentLeavesAllowed) {
+        return new DataNodeWriter(parentXpath, moduleIdentities, parentLeavesAllowed);
+    }
+
+    void parseJson(final DataNodeWriter dataNodeWriter, final SchemaParent schemaParent, final String json) {
         final TrackingJsonReader jsonReader = new TrackingJsonReader(json);
         try {
             verifyJsonObject(jsonReader);
@@ -82,13 +85,12 @@ final class DataParser {
                 : "JSON path " + jsonPath;
             throw invalid(details + where(dataNodeWriter, location), parserFailure);
         }
-        return dataNodeWriter.dataNodes();
     }
 
     /** XML has one root element: a child of the parent, e.g. the container or one entry of a list. */
-    List<DataNode> parseXml(final String parentXpath, final SchemaParent schemaParent, final String xml) {
+    void parseXml(final DataNodeWriter dataNodeWriter, final String parentXpath, final SchemaParent schemaParent,
+                  final String xml) {
         final DataSchemaNode rootSchemaNode = findRootSchemaNode(parentXpath, schemaParent, xml);
-        final DataNodeWriter dataNodeWriter = new DataNodeWriter(parentXpath, moduleIdentities);
         TrackingXmlReader xmlReader = null;
         try {
             xmlReader = new TrackingXmlReader(UntrustedXML.createXMLStreamReader(new StringReader(xml)),
@@ -103,7 +105,6 @@ final class DataParser {
             final String location = xmlReader == null ? null : xmlReader.location();
             throw invalid(describe(parserFailure) + where(dataNodeWriter, location), parserFailure);
         }
-        return dataNodeWriter.dataNodes();
     }
 
     private static void verifyJsonObject(final JsonReader jsonReader) throws IOException {

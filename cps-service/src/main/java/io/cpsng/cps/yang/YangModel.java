@@ -5,6 +5,10 @@ import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.ModuleIdentity;
 import io.cpsng.cps.api.model.YangResource;
+import io.cpsng.cps.path.CpsPathParser;
+import io.cpsng.cps.path.CpsPathQuery.And;
+import io.cpsng.cps.path.CpsPathQuery.Comparison;
+import io.cpsng.cps.path.CpsPathQuery.Condition;
 import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.yang.SchemaTree.SchemaParent;
 import io.cpsng.cps.yang.YangSources.ParsedSources;
@@ -46,18 +50,62 @@ public final class YangModel {
      * nodes (containers and list entries) with xpaths below the canonical parent xpath ("/" for the top level).
      */
     public List<DataNode> parseData(final String parentXpath, final String data, final ContentType contentType) {
+        final List<DataNode> dataNodes = parse(parentXpath, data, contentType, false).dataNodes();
+        if (dataNodes.isEmpty()) {
+            throw new DataValidationException(DataParser.INVALID_DATA, "The data contain no data nodes");
+        }
+        return dataNodes;
+    }
+
+    /**
+     * Parses data sent as the content of the node at a canonical xpath (a container or list entry), as PATCH and
+     * PUT of a node accept it: leaves at the top of the data are that node's own, the rest are its child nodes.
+     * A key leaf must have the value the xpath names.
+     */
+    public NodeContent parseNodeContent(final String xpath, final String data, final ContentType contentType) {
+        if (Xpaths.isRoot(xpath)) {
+            return new NodeContent(Xpaths.ROOT, Map.of(), parseData(xpath, data, contentType));
+        }
+        final DataNodeWriter dataNodeWriter = parse(xpath, data, contentType, true);
+        final NodeContent nodeContent = new NodeContent(xpath, dataNodeWriter.parentLeaves(),
+            dataNodeWriter.dataNodes());
+        if (nodeContent.leaves().isEmpty() && nodeContent.childNodes().isEmpty()) {
+            throw new DataValidationException(DataParser.INVALID_DATA, "The data contain no leaves or data nodes");
+        }
+        verifyKeyLeaves(nodeContent);
+        return nodeContent;
+    }
+
+    /** A list entry's keys name it: content that changes them would be another entry under this one's xpath. */
+    private static void verifyKeyLeaves(final NodeContent nodeContent) {
+        final Condition keyPredicate = CpsPathParser.parse(nodeContent.xpath()).steps().getLast().predicate();
+        final List<Condition> keyConditions = keyPredicate instanceof And and ? and.operands()
+            : keyPredicate == null ? List.of() : List.of(keyPredicate);
+        for (final Condition keyCondition : keyConditions) {
+            final Comparison key = (Comparison) keyCondition;
+            final Object value = nodeContent.leaves().get(key.leafName());
+            if (value != null && !String.valueOf(value).equals(key.valueText())) {
+                throw new DataValidationException(DataParser.INVALID_DATA, "Key leaf " + key.leafName() + " is '"
+                    + value + "' in the data but the xpath " + nodeContent.xpath() + " names '" + key.valueText()
+                    + "': a list entry's keys cannot be changed");
+            }
+        }
+    }
+
+    private DataNodeWriter parse(final String parentXpath, final String data, final ContentType contentType,
+                                 final boolean parentLeavesAllowed) {
         if (data == null || data.isBlank()) {
             throw new DataValidationException(DataParser.INVALID_DATA, "No data were given");
         }
         final String parent = Xpaths.isRoot(parentXpath) ? Xpaths.ROOT : parentXpath;
         final SchemaParent schemaParent = schemaTree.parentOf(parent);
-        final List<DataNode> dataNodes = contentType == ContentType.XML
-            ? dataParser.parseXml(parent, schemaParent, data)
-            : dataParser.parseJson(parent, schemaParent, data);
-        if (dataNodes.isEmpty()) {
-            throw new DataValidationException(DataParser.INVALID_DATA, "The data contain no data nodes");
+        final DataNodeWriter dataNodeWriter = dataParser.writerFor(parent, parentLeavesAllowed);
+        if (contentType == ContentType.XML) {
+            dataParser.parseXml(dataNodeWriter, parent, schemaParent, data);
+        } else {
+            dataParser.parseJson(dataNodeWriter, schemaParent, data);
         }
-        return dataNodes;
+        return dataNodeWriter;
     }
 
     /** The module of the top-level node the xpath starts with; null if the model has no such node. */

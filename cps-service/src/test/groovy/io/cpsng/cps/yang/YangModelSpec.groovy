@@ -245,6 +245,37 @@ class YangModelSpec extends Specification {
             'a user-ordered list'   | XML         | '/bookstore/shelves'    | 'id'    | { entryKeys -> '<bookstore>' + entryKeys.collect { "<shelves><id>$it</id></shelves>" }.join() + '</bookstore>' }
     }
 
+    def 'Data sent as the content of #scenario give its own leaves and its child nodes.'() {
+        when: 'the content is parsed for the node'
+            def result = objectUnderTest.parseNodeContent(xpath, json, JSON)
+        then: 'top-level leaves belong to the node at the xpath, the rest are its children'
+            result.xpath() == xpath
+            result.leaves() == expectedLeaves
+            result.childNodes()*.xpath() == expectedChildXpaths
+        where:
+            scenario             | xpath                              | json                                                         || expectedLeaves             | expectedChildXpaths
+            'a list entry'       | "/bookstore/categories[@code='1']" | '{"code": "1", "name": "SciFi", "books": [{"title": "T", "edition": 1}]}' || [code: '1', name: 'SciFi'] | ["/bookstore/categories[@code='1']/books[@title='T' and @edition='1']"]
+            'a container'        | '/bookstore'                       | '{"bookstore-name": "Chapters"}'                             || ['bookstore-name': 'Chapters'] | []
+            'a node, children only' | '/bookstore'                    | '{"categories": [{"code": "2"}]}'                            || [:]                        | ["/bookstore/categories[@code='2']"]
+            'the root'           | '/'                                | '{"bookstore": {"bookstore-name": "X"}}'                     || [:]                        | ['/bookstore']
+    }
+
+    def 'Content of a list entry whose key leaf differs from the xpath is refused.'() {
+        when: 'the content names another entry'
+            objectUnderTest.parseNodeContent("/bookstore/categories[@code='1']", '{"code": "2", "name": "Kids"}', JSON)
+        then: 'it is refused, naming the key and both values'
+            def exception = thrown(DataValidationException)
+            exception.details.contains("Key leaf code is '2' in the data but the xpath /bookstore/categories[@code='1'] names '1'")
+    }
+
+    def 'Leaves at the top of data to create are still refused.'() {
+        when: 'data for a POST holds a leaf of the parent'
+            objectUnderTest.parseData("/bookstore/categories[@code='1']", '{"name": "SciFi"}', JSON)
+        then: 'it is refused: POST creates nodes, not leaves'
+            def exception = thrown(DataValidationException)
+            exception.details.contains('is not inside a container or list entry')
+    }
+
     def 'Nested list entries and leaf-list values keep the order of the input.'() {
         given: 'books and authors in no particular order'
             def json = '''{"categories": [{"code": "1", "books": [

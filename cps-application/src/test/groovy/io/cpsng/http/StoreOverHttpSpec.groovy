@@ -1,0 +1,165 @@
+package io.cpsng.http
+
+import groovy.json.JsonOutput
+import io.cpsng.ServerSpec
+import spock.lang.Shared
+
+/** The store's data and query endpoints as clients reach them over the network. */
+class StoreOverHttpSpec extends ServerSpec {
+
+    static final String DATASPACE = 'over-http'
+    static final String ANCHOR_URL = "/cps/api/v2/dataspaces/${DATASPACE}/anchors/tree"
+    static final String RIGHT_BRANCH = "/test-tree/branch[@name='Right']"
+    static final String TEST_TREE_YANG = '''module test-tree {
+        yang-version 1.1;
+        namespace "urn:spec:test-tree";
+        prefix tree;
+        revision 2020-02-02;
+        container test-tree {
+            list branch {
+                key "name";
+                leaf name { type string; }
+                leaf colour { type string; }
+                container nest {
+                    leaf name { type string; }
+                    leaf-list birds { type string; }
+                }
+            }
+        }
+    }'''
+    static final String TEST_TREE_DATA = JsonOutput.toJson(['test-tree': [branch: [
+        [name: 'Left', nest: [name: 'Small', birds: ['Sparrow']]],
+        [name: 'Right', colour: 'green', nest: [name: 'Big', birds: ['Owl']]]]]])
+
+    @Shared
+    boolean modelCreated = false
+
+    def setup() {
+        if (!modelCreated) {
+            assert http.send('POST', "/cps/api/v2/dataspaces?dataspace-name=${DATASPACE}", [:], null).status == 201
+            assert uploadYang('test-tree', TEST_TREE_YANG).status == 201
+            assert http.send('POST', "/cps/api/v2/dataspaces/${DATASPACE}/anchors?schema-set-name=test-tree&anchor-name=tree", [:], null).status == 201
+            modelCreated = true
+        }
+        http.send('DELETE', "${ANCHOR_URL}/nodes?xpath=/", [:], null)
+        assert http.post("${ANCHOR_URL}/nodes", 'application/json', TEST_TREE_DATA).status == 201
+    }
+
+    def 'PATCH with the content of a list entry, as the reference CSIT sends it, updates its leaves (#version)'() {
+        when: 'the entry\'s own content is patched at its xpath, unwrapped'
+            def response = http.send('PATCH', "/cps/api/${version}/dataspaces/${DATASPACE}/anchors/tree/nodes?xpath=${encoded(RIGHT_BRANCH)}",
+                ['Content-Type': 'application/json'], JsonOutput.toJson([name: 'Right', colour: 'red', nest: [name: 'Bigger', birds: ['Eagle']]]).bytes)
+        then: 'it is taken'
+            response.status == 200
+        and: 'the entry\'s own leaves and its child\'s leaves are updated'
+            def branch = readRightBranch()
+            branch.colour == 'red'
+            branch.nest.name == 'Bigger'
+            branch.nest.birds == ['Eagle']
+        where: 'the API version is'
+            version << ['v1', 'v2']
+    }
+
+    def 'PUT with the content of a list entry replaces its children and sets its leaves'() {
+        when: 'the entry\'s content is put at its xpath'
+            def response = http.send('PUT', "${ANCHOR_URL}/nodes?xpath=${encoded(RIGHT_BRANCH)}",
+                ['Content-Type': 'application/json'], JsonOutput.toJson([name: 'Right', colour: 'blue', nest: [name: 'New']]).bytes)
+        then: 'it is taken'
+            response.status == 200
+        and: 'the leaves are set and the child is replaced whole'
+            def branch = readRightBranch()
+            branch.colour == 'blue'
+            branch.nest == [name: 'New']
+    }
+
+    def 'Content of a list entry with another key value is refused and changes nothing'() {
+        when: 'content naming the Left branch is patched at the Right branch'
+            def response = http.send('PATCH', "${ANCHOR_URL}/nodes?xpath=${encoded(RIGHT_BRANCH)}",
+                ['Content-Type': 'application/json'], '{"name": "Left", "colour": "red"}'.bytes)
+        then: 'it is refused, naming the key'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains("Key leaf name is 'Left'")
+        and: 'the branch is as it was'
+            readRightBranch().colour == 'green'
+    }
+
+    def 'A #format body with bytes that are not UTF-8 is refused and stores nothing'() {
+        given: 'a body whose name is not valid UTF-8 (a lone continuation byte)'
+            def body = new ByteArrayOutputStream()
+            body.write(prefix.bytes)
+            body.write([0x80, 0xFE] as byte[])
+            body.write(suffix.bytes)
+        when: 'it is posted as a new branch'
+            def response = http.send('POST', "${ANCHOR_URL}/nodes?xpath=/test-tree", ['Content-Type': contentType], body.toByteArray())
+        then: 'it is refused, saying where the bad bytes are'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains("not valid UTF-8: invalid byte sequence at byte ${prefix.length()}")
+        and: 'there are still two branches'
+            http.get("${ANCHOR_URL}/node?xpath=/test-tree&descendants=direct").json[0]['tree:test-tree'].branch.size() == 2
+        where: 'the body is'
+            format | contentType        | prefix                               | suffix
+            'JSON' | 'application/json' | '{"branch": [{"name": "B'            | '"}]}'
+            'XML'  | 'application/xml'  | '<branch xmlns="urn:spec:test-tree"><name>B' | '</name></branch>'
+    }
+
+    def 'A cps-path #scenario in a query answers 400 naming the bound'() {
+        when: 'the query is sent'
+            def response = http.get("${ANCHOR_URL}/nodes/query?cps-path=${cpsPath}")
+        then: 'it is refused with the JSON error'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains(expectedDetails)
+        where: 'the cps-path is'
+            scenario                         | cpsPath                                               || expectedDetails
+            'of 10,001 characters'           | '/' + 'a' * 10_000                                    || 'the cps-path is 10001 characters long'
+            'nested 33 parentheses deep'     | "/a[${'(' * 33}@k='1'${')' * 33}]".replace("'", '%27') || 'nested deeper than 32 levels'
+            'of 100,000 nested parentheses'  | "/a[${'(' * 100_000}@k='1'${')' * 100_000}]"          || 'server.max-http-request-header-size'
+    }
+
+    def 'A cps-path of 100,000 nested parentheses in a search body answers 400'() {
+        when: 'an inventory search carries the path'
+            def cpsPath = "//state[${'(' * 100_000}@cm-handle-state='READY'${')' * 100_000}]"
+            def response = http.post('/ncmpInventory/v1/ch/searches', 'application/json', JsonOutput.toJson(
+                [cmHandleQueryParameters: [[conditionName: 'cmHandleWithCpsPath', conditionParameters: [[cpsPath: cpsPath]]]]]))
+        then: 'it is refused by the parser\'s bound'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains('at most 10000 are accepted')
+    }
+
+    def 'A read of more data nodes than the limit is refused naming the setting; a smaller read is answered'() {
+        given: 'an anchor with 1,000 branches (1,001 data nodes under the top, 2,001 with the nests)'
+            def branches = (1..1000).collect { [name: "b-${it}".toString(), nest: [name: 'n']] }
+            http.send('DELETE', "${ANCHOR_URL}/nodes?xpath=/", [:], null)
+            assert http.post("${ANCHOR_URL}/nodes", 'application/json', JsonOutput.toJson(['test-tree': [branch: branches]])).status == 201
+        when: 'all descendants are read (the specs\' limit is 1,000 data nodes per read)'
+            def tooLarge = http.get("${ANCHOR_URL}/node?xpath=/test-tree&descendants=all")
+        then: 'the read is refused, naming the setting'
+            tooLarge.status == 400
+            tooLarge.jsonError
+            tooLarge.json.details.contains('cps.store.max-fragments-per-read')
+        and: 'a read of one branch is answered'
+            http.get("${ANCHOR_URL}/node?xpath=${encoded("/test-tree/branch[@name='b-1']")}&descendants=all").status == 200
+    }
+
+    Map readRightBranch() {
+        def response = http.get("${ANCHOR_URL}/node?xpath=${encoded(RIGHT_BRANCH)}&descendants=all")
+        assert response.status == 200
+        def branch = response.json[0]['tree:branch']  // the key carries the module's prefix, as in the reference
+        branch instanceof List ? branch[0] : branch
+    }
+
+    def uploadYang(String schemaSetName, String yang) {
+        def boundary = 'spec-boundary'
+        def body = "--${boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"${schemaSetName}.yang\"\r\n" +
+            "Content-Type: application/octet-stream\r\n\r\n${yang}\r\n--${boundary}--\r\n"
+        http.send('POST', "/cps/api/v2/dataspaces/${DATASPACE}/schema-sets?schema-set-name=${schemaSetName}",
+            ['Content-Type': "multipart/form-data; boundary=${boundary}".toString()], body.bytes)
+    }
+
+    static String encoded(String text) {
+        URLEncoder.encode(text, 'UTF-8').replace('+', '%20')
+    }
+}
