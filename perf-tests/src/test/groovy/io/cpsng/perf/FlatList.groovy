@@ -22,6 +22,16 @@ class FlatList {
         json.append(']}}').toString()
     }
 
+    /** Entries with the given ids as list entries, for a save under '/flat'. */
+    static String entriesJson(IntRange ids) {
+        def json = new StringBuilder(ids.size() * 48).append('{"entry":[')
+        for (int id : ids) {
+            json.append(id == ids.from ? '' : ',')
+            appendEntry(json, id, 'entry-' + id, id)
+        }
+        json.append(']}').toString()
+    }
+
     /** One entry with new leaf values, for a replace under '/flat'. */
     static String replacedEntryJson(int id) {
         def json = new StringBuilder('{"entry":[')
