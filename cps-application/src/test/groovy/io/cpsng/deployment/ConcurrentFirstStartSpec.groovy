@@ -2,9 +2,7 @@ package io.cpsng.deployment
 
 import io.cpsng.Application
 import io.cpsng.TestDatabase
-import io.cpsng.cps.api.CpsAnchorService
 import io.cpsng.cps.api.CpsDataspaceService
-import io.cpsng.ncmp.inventory.CmHandleInventory
 import liquibase.integration.spring.SpringLiquibase
 import org.springframework.beans.factory.config.BeanPostProcessor
 import org.springframework.boot.SpringApplication
@@ -27,6 +25,7 @@ import java.util.concurrent.Executors
 import java.util.concurrent.Future
 import java.util.concurrent.TimeoutException
 
+import static io.cpsng.ncmp.inventory.InventoryModelLoader.NFP_OPERATIONAL_DATASPACE
 import static java.util.concurrent.TimeUnit.MINUTES
 
 /**
@@ -71,17 +70,10 @@ class ConcurrentFirstStartSpec extends Specification {
             def changeSetIds = jdbcTemplateOf(instances.first()).queryForList('SELECT id FROM databasechangelog', String)
             !changeSetIds.isEmpty()
             changeSetIds.size() == changeSetIds.toSet().size()
-        and: 'both instances see the NCMP dataspaces and the one registry anchor'
+        and: 'both instances see the one dataspace of module sets'
             instances.every { instance ->
-                def dataspaceNames = instance.getBean(CpsDataspaceService).getDataspaces()*.name()
-                dataspaceNames.containsAll([CmHandleInventory.NCMP_DATASPACE, CmHandleInventory.NFP_OPERATIONAL_DATASPACE])
+                instance.getBean(CpsDataspaceService).getDataspaces()*.name().count { it == NFP_OPERATIONAL_DATASPACE } == 1
             }
-            instances.every { instance ->
-                instance.getBean(CpsAnchorService).getAnchors(CmHandleInventory.NCMP_DATASPACE)*.name() ==
-                    [CmHandleInventory.REGISTRY_ANCHOR]
-            }
-        and: 'the registry has its one top node'
-            topNodesOfRegistry(jdbcTemplateOf(instances.first())) == ['/dmi-registry']
         and: 'the migration lock was released'
             advisoryLocksHeld(jdbcTemplateOf(instances.first())) == 0
         where:
@@ -142,11 +134,6 @@ class ConcurrentFirstStartSpec extends Specification {
 
     static JdbcTemplate jdbcTemplateOf(ConfigurableApplicationContext instance) {
         instance.getBean(JdbcTemplate)
-    }
-
-    static List<String> topNodesOfRegistry(JdbcTemplate jdbcTemplate) {
-        jdbcTemplate.queryForList('''SELECT f.xpath FROM fragment f JOIN anchor a ON a.id = f.anchor_id
-            WHERE a.name = ? AND f.parent_id IS NULL''', String, CmHandleInventory.REGISTRY_ANCHOR)
     }
 
     static int advisoryLocksHeld(JdbcTemplate jdbcTemplate) {

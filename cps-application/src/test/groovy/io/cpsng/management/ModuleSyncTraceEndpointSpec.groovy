@@ -12,7 +12,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 class ModuleSyncTraceEndpointSpec extends ModuleSyncManagementSpec {
 
     static final List<String> EVERY_PHASE = ['waiting-for-worker', 'dmi-module-references', 'dmi-module-resources',
-                                             'schema-set-creation', 'anchor-creation', 'state-write']
+                                             'schema-set-creation', 'state-write']
 
     def 'The trace is CSV with its header'() {
         when: 'the trace is read'
@@ -51,8 +51,8 @@ class ModuleSyncTraceEndpointSpec extends ModuleSyncManagementSpec {
                 'trace-untagged-2': EVERY_PHASE,
                 'trace-tagged-1'  : EVERY_PHASE,
                 'trace-tagged-2'  : EVERY_PHASE,
-                'trace-untagged-3': ['waiting-for-worker', 'dmi-module-references', 'anchor-creation', 'state-write'],
-                'trace-tagged-3'  : ['waiting-for-worker', 'anchor-creation', 'state-write']]
+                'trace-untagged-3': ['waiting-for-worker', 'dmi-module-references', 'state-write'],
+                'trace-tagged-3'  : ['waiting-for-worker', 'state-write']]
         and: 'every row starts no later than it ends'
             rows.every { it.start <= it.end }
         and: 'the phases of each handle start one after the other'

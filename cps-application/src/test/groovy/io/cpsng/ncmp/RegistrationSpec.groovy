@@ -7,7 +7,7 @@ import io.cpsng.ncmp.api.model.CmHandle
 import io.cpsng.ncmp.api.model.CmHandleState
 import io.cpsng.ncmp.api.model.DmiPluginRegistration
 import io.cpsng.ncmp.api.model.DmiPluginRegistration.UpgradedCmHandles
-import io.cpsng.ncmp.inventory.CmHandleInventory
+import io.cpsng.ncmp.InventoryRows
 import org.springframework.beans.factory.annotation.Autowired
 
 import static io.cpsng.ncmp.api.model.RegistrationError.ErrorCode.CM_HANDLES_NOT_FOUND
@@ -23,7 +23,7 @@ class RegistrationSpec extends IntegrationSpec {
     NcmpInventoryService objectUnderTest
 
     @Autowired
-    CmHandleInventory cmHandleInventory
+    InventoryRows inventoryRows
 
     def 'Handles are registered in one batch, ADVISED, with their properties, and queued for module sync'() {
         given: '2,000 handles with private and public properties'
@@ -33,7 +33,7 @@ class RegistrationSpec extends IntegrationSpec {
         then: 'all succeeded'
             result.allSucceeded()
         and: 'each is stored with its properties, plugin and state ADVISED'
-            def stored = cmHandleInventory.getCmHandles(['batch-7'])['batch-7']
+            def stored = inventoryRows.getCmHandles(['batch-7'])['batch-7']
             stored.dmiServiceName() == DMI
             stored.additionalProperties() == [dmiProp: 'p7']
             stored.publicProperties() == [Contact: 'c7']
@@ -41,7 +41,7 @@ class RegistrationSpec extends IntegrationSpec {
             stored.state().cmHandleState() == CmHandleState.ADVISED
             stored.state().lastUpdateTime() != null
         and: 'every handle waits for module sync'
-            jdbcTemplate.queryForObject("SELECT count(*) FROM ncmp_module_sync_work WHERE cm_handle_id LIKE 'batch-%'", Integer) == 2000
+            jdbcTemplate.queryForObject("SELECT count(*) FROM ncmp_cm_handle WHERE id LIKE 'batch-%' AND due_at IS NOT NULL", Integer) == 2000
     }
 
     def 'A handle that cannot be created (#scenario) is reported with code #expectedCode and does not fail its neighbours'() {
@@ -53,7 +53,7 @@ class RegistrationSpec extends IntegrationSpec {
             result.failedCreatedCmHandles()*.cmHandle() == [expectedFailedId(scenario.hashCode())]
             result.failedCreatedCmHandles()*.errorCode() == [expectedCode]
         and: 'the good handle was created'
-            cmHandleInventory.existingIds(["good-${scenario.hashCode()}".toString()]).size() == 1
+            inventoryRows.existingIds(["good-${scenario.hashCode()}".toString()]).size() == 1
         where: 'the bad handle is'
             scenario              | badHandle                                                         | expectedFailedId                      || expectedCode
             'an existing id'      | { n -> cmHandle("existing-${n}", [:], [:], null) }                | { n -> "existing-${n}" }              || CM_HANDLE_ALREADY_EXIST
@@ -67,7 +67,7 @@ class RegistrationSpec extends IntegrationSpec {
         then: 'the second is reported as existing'
             result.failedCreatedCmHandles()*.cmHandle() == ['twice']
             result.failedCreatedCmHandles()*.errorCode() == [CM_HANDLE_ALREADY_EXIST]
-            cmHandleInventory.existingIds(['twice']) == ['twice'] as Set
+            inventoryRows.existingIds(['twice']) == ['twice'] as Set
     }
 
     def 'Updating sets and removes properties; unknown handles are reported'() {
@@ -80,7 +80,7 @@ class RegistrationSpec extends IntegrationSpec {
             result.failedUpdatedCmHandles()*.cmHandle() == ['unknown']
             result.failedUpdatedCmHandles()*.errorCode() == [CM_HANDLES_NOT_FOUND]
         and: 'the properties are as updated, the state unchanged'
-            def updated = cmHandleInventory.getCmHandles(['to-update'])['to-update']
+            def updated = inventoryRows.getCmHandles(['to-update'])['to-update']
             updated.additionalProperties() == [a: '10', c: '3']
             updated.publicProperties() == [q: 'y']
             updated.state().cmHandleState() == CmHandleState.ADVISED
@@ -94,9 +94,7 @@ class RegistrationSpec extends IntegrationSpec {
         then: 'the unknown one is reported'
             result.failedRemovedCmHandles()*.cmHandle() == ['never-there']
         and: 'nothing of the removed handle remains'
-            cmHandleInventory.existingIds(['to-remove']).isEmpty()
-            jdbcTemplate.queryForObject("SELECT count(*) FROM ncmp_alternate_id WHERE cm_handle_id = 'to-remove'", Integer) == 0
-            jdbcTemplate.queryForObject("SELECT count(*) FROM ncmp_module_sync_work WHERE cm_handle_id = 'to-remove'", Integer) == 0
+            inventoryRows.existingIds(['to-remove']).isEmpty()
         and: 'its alternate id can be used again'
             objectUnderTest.updateDmiRegistration(registration(created: [cmHandle('reuses-alt', [:], [:], 'alt-to-remove')])).allSucceeded()
     }
@@ -116,7 +114,7 @@ class RegistrationSpec extends IntegrationSpec {
         then: 'it is invalid input'
             thrown(InvalidInputException)
         and: 'nothing was stored'
-            cmHandleInventory.existingIds(['x']).isEmpty()
+            inventoryRows.existingIds(['x']).isEmpty()
     }
 
     static cmHandle(id, Map additionalProperties, Map publicProperties, alternateId) {

@@ -62,7 +62,7 @@ class MeasureToolSpec extends Specification {
             def phasesByHandle = rows.groupBy { it[0] }.collectEntries { id, handleRows -> [id, handleRows*.getAt(1) as Set] }
             phasesByHandle.size() == HANDLES
             phasesByHandle.values().every { it.containsAll(['registration-request', 'waiting-for-worker',
-                                                            'anchor-creation', 'state-write']) }
+                                                            'state-write']) }
             rows.every { (it[2] as long) <= (it[3] as long) }
         and: 'the progress ends with every handle READY'
             outputDirectory.resolve('progress.csv').toFile().readLines().last().split(',')[2] as int == HANDLES

@@ -97,7 +97,6 @@ public record PhaseSummary(int handles, double startToFinishSeconds, Map<String,
         names.put("dmi-module-references", "DMI module references");
         names.put("dmi-module-resources", "DMI module resources");
         names.put("schema-set-creation", "schema set creation");
-        names.put("anchor-creation", "anchor creation");
         names.put(TraceRow.STATE_WRITE, "state writes");
         names.put(OTHER, "other (module-set locks, between phases)");
         return names;

@@ -6,7 +6,10 @@ import io.cpsng.rest.ncmp.RestModules.RestModuleReference;
 import io.cpsng.rest.ncmp.RestOutputCmHandle.Lightweight;
 import io.cpsng.rest.ncmp.RestOutputCmHandle.PublicPropertiesOnly;
 import io.cpsng.rest.ncmp.RestOutputCmHandle.StateOnly;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
 import java.util.List;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -73,20 +76,19 @@ class NcmpCmHandleRestController {
             .stream().map(RestModuleDefinition::of).toList());
     }
 
-    /** Every handle meeting all conditions; a missing or empty body means every handle. */
-    @PostMapping("/v1/ch/searches")
-    ResponseEntity<List<RestOutputCmHandle>> searchCmHandles(
-        @RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters) {
-        return ResponseEntity.ok(ncmpCmHandleService.searchCmHandles(
-                CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters)).stream()
-            .map(RestOutputCmHandle::of).toList());
+    /** Every handle meeting all conditions, streamed; a missing or empty body means every handle. */
+    @PostMapping(value = "/v1/ch/searches", produces = MediaType.APPLICATION_JSON_VALUE)
+    void searchCmHandles(@RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
+                         final HttpServletResponse response) throws IOException {
+        JsonArrayResponse.write(response, ncmpCmHandleService.searchCmHandles(
+            CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters)), RestOutputCmHandle::of);
     }
 
-    @PostMapping("/v1/ch/id-searches")
-    ResponseEntity<List<String>> searchCmHandleIds(
-        @RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
-        @RequestParam(value = "outputAlternateId", defaultValue = "false") final boolean outputAlternateId) {
-        return ResponseEntity.ok(ncmpCmHandleService.searchCmHandleReferences(
-            CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters), outputAlternateId));
+    @PostMapping(value = "/v1/ch/id-searches", produces = MediaType.APPLICATION_JSON_VALUE)
+    void searchCmHandleIds(@RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
+                           @RequestParam(value = "outputAlternateId", defaultValue = "false")
+                           final boolean outputAlternateId, final HttpServletResponse response) throws IOException {
+        JsonArrayResponse.write(response, ncmpCmHandleService.searchCmHandleReferences(
+            CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters), outputAlternateId), reference -> reference);
     }
 }

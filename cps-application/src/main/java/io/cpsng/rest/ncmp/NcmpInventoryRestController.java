@@ -3,7 +3,9 @@ package io.cpsng.rest.ncmp;
 import io.cpsng.ncmp.api.NcmpInventoryService;
 import io.cpsng.ncmp.api.NcmpInventorySearchService;
 import io.cpsng.ncmp.api.model.RegistrationResult;
-import java.util.List;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -36,19 +38,21 @@ class NcmpInventoryRestController {
             : ResponseEntity.internalServerError().body(DmiPluginRegistrationErrorResponse.of(registrationResult));
     }
 
-    @GetMapping("/cmHandles")
-    ResponseEntity<List<String>> getAllCmHandleReferencesForRegisteredDmi(
+    /** The plugin's handles, streamed. */
+    @GetMapping(value = "/cmHandles", produces = MediaType.APPLICATION_JSON_VALUE)
+    void getAllCmHandleReferencesForRegisteredDmi(
         @RequestParam("dmi-plugin-identifier") final String dmiPluginIdentifier,
-        @RequestParam(value = "outputAlternateId", defaultValue = "false") final boolean outputAlternateId) {
-        return ResponseEntity.ok(
-            ncmpInventorySearchService.getCmHandleReferences(dmiPluginIdentifier, outputAlternateId));
+        @RequestParam(value = "outputAlternateId", defaultValue = "false") final boolean outputAlternateId,
+        final HttpServletResponse response) throws IOException {
+        JsonArrayResponse.write(response,
+            ncmpInventorySearchService.getCmHandleReferences(dmiPluginIdentifier, outputAlternateId), id -> id);
     }
 
-    @PostMapping("/searches")
-    ResponseEntity<List<String>> searchCmHandleIds(
-        @RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
-        @RequestParam(value = "outputAlternateId", defaultValue = "false") final boolean outputAlternateId) {
-        return ResponseEntity.ok(ncmpInventorySearchService.searchCmHandleReferences(
-            CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters), outputAlternateId));
+    @PostMapping(value = "/searches", produces = MediaType.APPLICATION_JSON_VALUE)
+    void searchCmHandleIds(@RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
+                           @RequestParam(value = "outputAlternateId", defaultValue = "false")
+                           final boolean outputAlternateId, final HttpServletResponse response) throws IOException {
+        JsonArrayResponse.write(response, ncmpInventorySearchService.searchCmHandleReferences(
+            CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters), outputAlternateId), id -> id);
     }
 }

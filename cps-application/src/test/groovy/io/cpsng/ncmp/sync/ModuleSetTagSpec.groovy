@@ -26,7 +26,7 @@ class ModuleSetTagSpec extends ModuleSyncIntegrationSpec {
             dmiStub.requestCount(DmiEndpoint.MODULE_RESOURCES) <= 5
         and: 'each tag is a schema set, and each handle is anchored on the schema set of its tag'
             schemaSetNames().containsAll(TAGS)
-            cmHandleIdsByTag.every { tag, cmHandleIds -> anchorSchemaSets(cmHandleIds).values().every { it == tag } }
+            cmHandleIdsByTag.every { tag, cmHandleIds -> moduleSetsOf(cmHandleIds).values().every { it == tag } }
     }
 
     def 'Handles with tags whose schema set exists need no DMI call at all'() {
@@ -47,7 +47,7 @@ class ModuleSetTagSpec extends ModuleSyncIntegrationSpec {
             dmiStub.requestCount(DmiEndpoint.MODULES) == 0
             dmiStub.requestCount(DmiEndpoint.MODULE_RESOURCES) == 0
         and: 'they are anchored on their tags'
-            anchorSchemaSets(moreIds).size() == 500
+            moduleSetsOf(moreIds).size() == 500
     }
 
     def 'A handle with the failing tag is LOCKED with the attempt and the cause; its neighbours are READY'() {
@@ -63,9 +63,9 @@ class ModuleSetTagSpec extends ModuleSyncIntegrationSpec {
             failing.state().lockReason().details().startsWith('Attempt #1 failed: ')
             failing.state().lockReason().details().contains('500')
         and: 'it waits for a retry'
-            jdbcTemplate.queryForObject("SELECT attempt FROM ncmp_module_sync_work WHERE cm_handle_id = 'failing-1'", Integer) == 1
+            jdbcTemplate.queryForObject("SELECT attempt FROM ncmp_cm_handle WHERE id = 'failing-1'", Integer) == 1
         and: 'it has no anchor'
-            anchorSchemaSets(['failing-1']).isEmpty()
+            moduleSetsOf(['failing-1']).isEmpty()
         and: 'its neighbour is READY'
             allInState(['neighbour-1'], READY)
     }

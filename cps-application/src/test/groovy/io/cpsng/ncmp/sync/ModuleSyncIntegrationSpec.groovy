@@ -1,7 +1,6 @@
 package io.cpsng.ncmp.sync
 
 import io.cpsng.IntegrationSpec
-import io.cpsng.cps.api.CpsAnchorService
 import io.cpsng.cps.api.CpsModuleService
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubSettings
@@ -9,7 +8,7 @@ import io.cpsng.ncmp.api.NcmpInventoryService
 import io.cpsng.ncmp.api.model.CmHandle
 import io.cpsng.ncmp.api.model.CmHandleState
 import io.cpsng.ncmp.api.model.DmiPluginRegistration
-import io.cpsng.ncmp.inventory.CmHandleInventory
+import io.cpsng.ncmp.InventoryRows
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.test.context.DynamicPropertyRegistry
 import org.springframework.test.context.DynamicPropertySource
@@ -17,7 +16,7 @@ import spock.lang.AutoCleanup
 import spock.lang.Shared
 import spock.util.concurrent.PollingConditions
 
-import static io.cpsng.ncmp.inventory.CmHandleInventory.NFP_OPERATIONAL_DATASPACE
+import static io.cpsng.ncmp.inventory.InventoryModelLoader.NFP_OPERATIONAL_DATASPACE
 
 /**
  * Module sync on the real application with the DMI stub: the watchdog's schedule is off, so each feature
@@ -34,16 +33,13 @@ abstract class ModuleSyncIntegrationSpec extends IntegrationSpec {
     NcmpInventoryService ncmpInventoryService
 
     @Autowired
-    CmHandleInventory cmHandleInventory
+    InventoryRows inventoryRows
 
     @Autowired
     ModuleSyncWatchdog moduleSyncWatchdog
 
     @Autowired
     ModuleSyncWork moduleSyncWork
-
-    @Autowired
-    CpsAnchorService cpsAnchorService
 
     @Autowired
     CpsModuleService cpsModuleService
@@ -79,7 +75,7 @@ abstract class ModuleSyncIntegrationSpec extends IntegrationSpec {
     }
 
     Map<String, CmHandle> cmHandles(Collection<String> cmHandleIds) {
-        cmHandleInventory.getCmHandles(cmHandleIds)
+        inventoryRows.getCmHandles(cmHandleIds)
     }
 
     boolean allInState(Collection<String> cmHandleIds, CmHandleState cmHandleState) {
@@ -87,9 +83,9 @@ abstract class ModuleSyncIntegrationSpec extends IntegrationSpec {
         states.size() == cmHandleIds.size() && states.every { it == cmHandleState }
     }
 
-    /** Schema set name by anchor name, for the anchors (handles) among the ids. */
-    Map<String, String> anchorSchemaSets(Collection<String> cmHandleIds) {
-        cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, cmHandleIds).collectEntries { [it.name(), it.schemaSetName()] }
+    /** Schema set name by handle id, for the handles among the ids that have a module set. */
+    Map<String, String> moduleSetsOf(Collection<String> cmHandleIds) {
+        inventoryRows.schemaSetNames(cmHandleIds)
     }
 
     Set<String> schemaSetNames() {
@@ -97,8 +93,7 @@ abstract class ModuleSyncIntegrationSpec extends IntegrationSpec {
     }
 
     int queuedCount(Collection<String> cmHandleIds) {
-        jdbcTemplate.queryForObject('SELECT count(*) FROM ncmp_module_sync_work WHERE cm_handle_id = ANY(?)', Integer,
-            [cmHandleIds as String[]] as Object[])
+        inventoryRows.dueIds(cmHandleIds).size()
     }
 
     static List<String> ids(String prefix, int count) {

@@ -23,7 +23,7 @@ class ModuleSyncRetrySpec extends ModuleSyncIntegrationSpec {
                     it.state().lockReason().details().startsWith('Attempt #1 failed: ') && it.state().lockReason().details().contains('503')
             }
         and: 'nothing was anchored'
-            anchorSchemaSets(cmHandleIds).isEmpty()
+            moduleSetsOf(cmHandleIds).isEmpty()
         when: 'rounds run until the retry after the back-off has failed too'
             syncUntil(10) { cmHandles(cmHandleIds).values().every { it.state().lockReason()?.details()?.startsWith('Attempt #2 failed: ') } }
         and: 'the DMI recovers'
@@ -34,7 +34,7 @@ class ModuleSyncRetrySpec extends ModuleSyncIntegrationSpec {
             cmHandles(cmHandleIds).values().every { it.state().lockReason() == null }
             queuedCount(cmHandleIds) == 0
         and: 'every handle is anchored'
-            anchorSchemaSets(cmHandleIds).size() == 20
+            moduleSetsOf(cmHandleIds).size() == 20
         where: 'the DMI is unavailable'
             scenario                     | unavailable                                        | recover
             'failure rate 1.0, then not' | DmiStubSettings.DEFAULTS.withFailureRate(1.0)      | { DmiStub stub -> stub.applySettings(DmiStubSettings.DEFAULTS) }
@@ -49,13 +49,13 @@ class ModuleSyncRetrySpec extends ModuleSyncIntegrationSpec {
             syncUntil(20) { attemptOf('backed-off') == 4 }
         then: 'its next try is due within the cap (1 s) rather than after 8 x the base (1.6 s)'
             def secondsToWait = jdbcTemplate.queryForObject(
-                "SELECT extract(epoch FROM due_at - now()) FROM ncmp_module_sync_work WHERE cm_handle_id = 'backed-off'", Double)
+                "SELECT extract(epoch FROM due_at - now()) FROM ncmp_cm_handle WHERE id = 'backed-off'", Double)
             secondsToWait > 0 && secondsToWait <= 1.0
         and: 'its lock reason says attempt 4'
             cmHandles(['backed-off'])['backed-off'].state().lockReason().details().startsWith('Attempt #4 failed: ')
     }
 
     Integer attemptOf(String cmHandleId) {
-        jdbcTemplate.queryForObject('SELECT attempt FROM ncmp_module_sync_work WHERE cm_handle_id = ?', Integer, cmHandleId)
+        jdbcTemplate.queryForObject('SELECT attempt FROM ncmp_cm_handle WHERE id = ?', Integer, cmHandleId)
     }
 }

@@ -39,7 +39,7 @@ class ModuleSyncSpec extends ModuleSyncIntegrationSpec {
             cmHandleIds.every { dmiStub.requestCount(DmiEndpoint.MODULES, it) == 1 }
             dmiStub.requestCount(DmiEndpoint.MODULE_RESOURCES) == 1
         and: 'all anchors are on one schema set named after the modules'
-            def schemaSets = anchorSchemaSets(cmHandleIds)
+            def schemaSets = moduleSetsOf(cmHandleIds)
             schemaSets.size() == 1000
             schemaSets.values().toSet().size() == 1
             schemaSets.values().first().startsWith('module-set-')
@@ -57,7 +57,7 @@ class ModuleSyncSpec extends ModuleSyncIntegrationSpec {
             syncUntil { allInState(['gauged-1'], READY) }
         expect: 'a timer for each phase, each recorded'
             ['waiting-for-worker', 'dmi-module-references', 'dmi-module-resources', 'schema-set-creation',
-             'anchor-creation', 'state-write'].every { phase ->
+             'state-write'].every { phase ->
                 meterRegistry.find('ncmp.module-sync.phase').tag('phase', phase).timer()?.count() > 0
             }
         and: 'the gauge of READY handles counts it within a few seconds'
@@ -80,7 +80,7 @@ class ModuleSyncSpec extends ModuleSyncIntegrationSpec {
             syncUntil { queuedCount(['again-1']) == 0 }
         then: 'it is READY with its anchor on the same schema set: the existing anchor counts as done'
             allInState(['again-1'], READY)
-            anchorSchemaSets(['again-1']).size() == 1
+            moduleSetsOf(['again-1']).size() == 1
     }
 
     def 'Handles claimed by an instance that died are taken over once its lease has expired'() {
@@ -89,9 +89,9 @@ class ModuleSyncSpec extends ModuleSyncIntegrationSpec {
             def leased = ids('leased', 5)
             register(expired + leased)
         and: 'all claimed by another instance: five leases expired, five running for a minute'
-            jdbcTemplate.update("UPDATE ncmp_module_sync_work SET owner = 'dead', lease_until = now() - interval '1 second' WHERE cm_handle_id = ANY(?)",
+            jdbcTemplate.update("UPDATE ncmp_cm_handle SET owner = 'dead', lease_until = now() - interval '1 second' WHERE id = ANY(?)",
                 [expired as String[]] as Object[])
-            jdbcTemplate.update("UPDATE ncmp_module_sync_work SET owner = 'dead', lease_until = now() + interval '1 minute' WHERE cm_handle_id = ANY(?)",
+            jdbcTemplate.update("UPDATE ncmp_cm_handle SET owner = 'dead', lease_until = now() + interval '1 minute' WHERE id = ANY(?)",
                 [leased as String[]] as Object[])
         when: 'sync rounds run until the expired ones are READY'
             syncUntil { allInState(expired, READY) }
@@ -100,7 +100,7 @@ class ModuleSyncSpec extends ModuleSyncIntegrationSpec {
             leased.every { dmiStub.requestCount(DmiEndpoint.MODULES, it) == 0 }
             queuedCount(leased) == 5
         when: 'their lease runs out too, and sync rounds run'
-            jdbcTemplate.update("UPDATE ncmp_module_sync_work SET lease_until = now() - interval '1 second' WHERE cm_handle_id = ANY(?)",
+            jdbcTemplate.update("UPDATE ncmp_cm_handle SET lease_until = now() - interval '1 second' WHERE id = ANY(?)",
                 [leased as String[]] as Object[])
             syncUntil { queuedCount(leased) == 0 }
         then: 'they are taken over and synced'

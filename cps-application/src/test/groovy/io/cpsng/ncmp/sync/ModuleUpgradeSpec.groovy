@@ -24,10 +24,10 @@ class ModuleUpgradeSpec extends ModuleSyncIntegrationSpec {
             syncUntil { allInState(cmHandleIds.take(2), READY) }
         then: 'they have the new tag, no lock reason, and their anchors are on the schema set of tag-2'
             cmHandles(cmHandleIds.take(2)).values().every { it.moduleSetTag() == 'tag-2' && it.state().lockReason() == null }
-            anchorSchemaSets(cmHandleIds.take(2)).values().every { it == 'tag-2' }
+            moduleSetsOf(cmHandleIds.take(2)).values().every { it == 'tag-2' }
         and: 'the third is as it was, and tag-1 stays while it uses it'
             cmHandles([cmHandleIds[2]])[cmHandleIds[2]].moduleSetTag() == 'tag-1'
-            anchorSchemaSets([cmHandleIds[2]]).values() as List == ['tag-1']
+            moduleSetsOf([cmHandleIds[2]]).values() as List == ['tag-1']
             schemaSetNames().containsAll(['tag-1', 'tag-2'])
         when: 'the third is upgraded too'
             upgrade([cmHandleIds[2]], 'tag-2')
@@ -50,7 +50,7 @@ class ModuleUpgradeSpec extends ModuleSyncIntegrationSpec {
             state.lockReason().details().startsWith('Upgrade to ModuleSetTag: failing-tag. Attempt #1 failed: ')
         and: 'it keeps its tag and its anchor'
             cmHandles(['upgrade-fails'])['upgrade-fails'].moduleSetTag() == 'tag-3'
-            anchorSchemaSets(['upgrade-fails']).values() as List == ['tag-3']
+            moduleSetsOf(['upgrade-fails']).values() as List == ['tag-3']
         cleanup: 'the handle is removed so that later features do not retry it'
             deregister(['upgrade-fails'])
     }
@@ -62,17 +62,17 @@ class ModuleUpgradeSpec extends ModuleSyncIntegrationSpec {
             register(['dereg-4'])
             def cmHandleIds = ['dereg-1', 'dereg-2', 'dereg-3', 'dereg-4']
             syncUntil { allInState(cmHandleIds, READY) }
-            def untaggedSchemaSet = anchorSchemaSets(['dereg-4'])['dereg-4']
+            def untaggedSchemaSet = moduleSetsOf(['dereg-4'])['dereg-4']
         when: 'one of the tag-4 handles is removed'
             deregister(['dereg-1'])
         then: 'its anchor is gone and tag-4 stays for the other'
-            anchorSchemaSets(['dereg-1']).isEmpty()
+            moduleSetsOf(['dereg-1']).isEmpty()
             schemaSetNames().contains('tag-4')
         when: 'the rest are removed'
             deregister(['dereg-2', 'dereg-3', 'dereg-4'])
         then: 'the handles, their anchors and the schema sets they used are gone'
             cmHandleInventory.existingIds(cmHandleIds).isEmpty()
-            anchorSchemaSets(cmHandleIds).isEmpty()
+            moduleSetsOf(cmHandleIds).isEmpty()
             !schemaSetNames().any { it in ['tag-4', 'tag-5', untaggedSchemaSet] }
     }
 

@@ -61,7 +61,7 @@ class TwoInstancesSpec extends ModuleSyncIntegrationSpec {
             successes.every { it > 0 }
             successes.sum() == 2000
         and: 'every handle is anchored'
-            anchorSchemaSets(cmHandleIds).size() == 2000
+            moduleSetsOf(cmHandleIds).size() == 2000
     }
 
     def 'When one instance stops mid-sync, the other syncs what is left and no handle stays ADVISED'() {
@@ -83,7 +83,7 @@ class TwoInstancesSpec extends ModuleSyncIntegrationSpec {
                 assert allInState(cmHandleIds, READY)
             }
         and: 'every handle is anchored and none is queued'
-            anchorSchemaSets(cmHandleIds).size() == 2000
+            moduleSetsOf(cmHandleIds).size() == 2000
             queuedCount(cmHandleIds) == 0
     }
 

@@ -4,7 +4,7 @@ import groovy.json.JsonOutput
 import groovy.json.JsonSlurper
 import io.cpsng.IntegrationSpec
 import io.cpsng.ncmp.api.model.CmHandleState
-import io.cpsng.ncmp.inventory.CmHandleInventory
+import io.cpsng.ncmp.InventoryRows
 import org.springframework.beans.factory.annotation.Autowired
 
 import static org.springframework.http.MediaType.APPLICATION_JSON
@@ -20,7 +20,7 @@ class InventoryRegistrationRestSpec extends IntegrationSpec {
     static final String DMI_D = 'http://127.0.0.1:18004'
 
     @Autowired
-    CmHandleInventory cmHandleInventory
+    InventoryRows inventoryRows
 
     def 'A registration where every handle succeeds is answered 200 without a body'() {
         when: 'two handles are registered, one with every field'
@@ -32,7 +32,7 @@ class InventoryRegistrationRestSpec extends IntegrationSpec {
             response.status == 200
             response.contentAsString == ''
         and: 'the handle is stored as sent, ADVISED'
-            def stored = cmHandleInventory.getCmHandles(['ok-1'])['ok-1']
+            def stored = inventoryRows.getCmHandles(['ok-1'])['ok-1']
             [stored.dmiServiceName(), stored.additionalProperties(), stored.publicProperties(), stored.moduleSetTag(),
              stored.trustLevel(), stored.alternateId(), stored.dataProducerIdentifier()] ==
                 [DMI_A, [dmiProp: 'p1'], [Color: 'red'], 'tag-1', 'NONE', 'alt-ok-1', 'dp-1']
@@ -59,7 +59,7 @@ class InventoryRegistrationRestSpec extends IntegrationSpec {
             body.failedRemovedCmHandles == [[cmHandle: 'never-there', errorCode: '100', errorText: 'cm-handle does not exist']]
             body.failedUpgradeCmHandles == [[cmHandle: 'existing', errorCode: '101', errorText: 'cm-handle is not ready']]
         and: 'the good handle was created all the same'
-            cmHandleInventory.existingIds(['fresh']) == ['fresh'] as Set
+            inventoryRows.existingIds(['fresh']) == ['fresh'] as Set
     }
 
     def 'A registration #scenario is refused with 400 and nothing is stored'() {
@@ -71,7 +71,7 @@ class InventoryRegistrationRestSpec extends IntegrationSpec {
             json(response).status == '400 BAD_REQUEST'
             json(response).details.contains(expectedInDetails)
         and: 'the handle was not created'
-            cmHandleInventory.existingIds(['refused']).isEmpty()
+            inventoryRows.existingIds(['refused']).isEmpty()
         where: 'the registration has'
             scenario                   | body                                                                                                     || expectedInDetails
             'with an ftp DMI URL'      | JsonOutput.toJson([dmiPlugin: 'ftp://dmi', createdCmHandles: [[cmHandle: 'refused']]])                     || 'ftp://dmi'

@@ -3,7 +3,7 @@ package io.cpsng.rest.ncmp
 import groovy.json.JsonOutput
 import groovy.json.JsonSlurper
 import io.cpsng.IntegrationSpec
-import io.cpsng.ncmp.inventory.CmHandleInventory
+import io.cpsng.ncmp.InventoryRows
 import org.springframework.beans.factory.annotation.Autowired
 
 import static org.springframework.http.MediaType.APPLICATION_JSON
@@ -16,10 +16,10 @@ class InventorySearchRestSpec extends IntegrationSpec {
     static final String SEARCHES_URL = '/ncmpInventory/v1/ch/searches'
 
     @Autowired
-    CmHandleInventory cmHandleInventory
+    InventoryRows inventoryRows
 
     def setup() {
-        if (cmHandleInventory.existingIds(['s-1']).isEmpty()) {
+        if (inventoryRows.existingIds(['s-1']).isEmpty()) {
             register(dmiPlugin: DMI_1, createdCmHandles: [
                 [cmHandle: 's-1', publicCmHandleProperties: [Color: 'red', Size: 'small'],
                  cmHandleProperties: [Price: '5', Year: '2022'], moduleSetTag: 'tag-x', alternateId: 'alt-s-1'],

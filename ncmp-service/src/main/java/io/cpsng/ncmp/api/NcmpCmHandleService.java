@@ -4,6 +4,7 @@ import io.cpsng.cps.api.model.ModuleReference;
 import io.cpsng.cps.api.model.YangResource;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
+import io.cpsng.ncmp.api.model.Results;
 import java.util.List;
 
 /**
@@ -23,9 +24,9 @@ public interface NcmpCmHandleService {
     /** The sources of the handle's modules, only those named moduleName (and revision, if given with a name). */
     List<YangResource> getModuleDefinitions(String cmHandleReference, String moduleName, String revision);
 
-    /** The handles meeting every condition, ordered by id; InvalidInputException for a malformed query. */
-    List<CmHandle> searchCmHandles(CmHandleQuery cmHandleQuery);
+    /** The handles meeting every condition, ordered by id; InvalidInputException (at once) for a malformed query. */
+    Results<CmHandle> searchCmHandles(CmHandleQuery cmHandleQuery);
 
     /** The ids (or alternate ids, where a handle has one) of the handles meeting every condition, ordered. */
-    List<String> searchCmHandleReferences(CmHandleQuery cmHandleQuery, boolean outputAlternateId);
+    Results<String> searchCmHandleReferences(CmHandleQuery cmHandleQuery, boolean outputAlternateId);
 }

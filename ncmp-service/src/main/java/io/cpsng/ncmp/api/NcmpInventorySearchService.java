@@ -1,7 +1,7 @@
 package io.cpsng.ncmp.api;
 
 import io.cpsng.ncmp.api.model.CmHandleQuery;
-import java.util.List;
+import io.cpsng.ncmp.api.model.Results;
 
 /**
  * What DMI plugins call to find their handles. Besides the northbound conditions, searches here may use
@@ -10,8 +10,8 @@ import java.util.List;
 public interface NcmpInventorySearchService {
 
     /** The ids (or alternate ids) of the handles that name the plugin as DMI, data or model plugin, ordered. */
-    List<String> getCmHandleReferences(String dmiPluginIdentifier, boolean outputAlternateId);
+    Results<String> getCmHandleReferences(String dmiPluginIdentifier, boolean outputAlternateId);
 
     /** The ids (or alternate ids) of the handles meeting every condition, ordered; InvalidInputException if malformed. */
-    List<String> searchCmHandleReferences(CmHandleQuery cmHandleQuery, boolean outputAlternateId);
+    Results<String> searchCmHandleReferences(CmHandleQuery cmHandleQuery, boolean outputAlternateId);
 }

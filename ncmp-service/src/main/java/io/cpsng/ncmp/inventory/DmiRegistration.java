@@ -1,11 +1,6 @@
 package io.cpsng.ncmp.inventory;
 
-import static io.cpsng.ncmp.inventory.CmHandleInventory.NFP_OPERATIONAL_DATASPACE;
-
-import io.cpsng.cps.api.CpsAnchorService;
-import io.cpsng.cps.api.CpsModuleService;
 import io.cpsng.cps.api.NameRules;
-import io.cpsng.cps.api.model.Anchor;
 import io.cpsng.ncmp.api.NcmpInventoryService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.CmHandle;
@@ -13,11 +8,9 @@ import io.cpsng.ncmp.api.model.CmHandleState;
 import io.cpsng.ncmp.api.model.CompositeState;
 import io.cpsng.ncmp.api.model.DmiPluginRegistration;
 import io.cpsng.ncmp.api.model.DmiPluginRegistration.UpgradedCmHandles;
-import io.cpsng.ncmp.api.model.LockReason;
 import io.cpsng.ncmp.api.model.RegistrationError;
 import io.cpsng.ncmp.api.model.RegistrationError.ErrorCode;
 import io.cpsng.ncmp.api.model.RegistrationResult;
-import io.cpsng.ncmp.sync.ModuleSyncWork;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -35,40 +28,38 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Registration of CM handles by DMI plugins. Each operation (remove, create, update, upgrade) checks
- * every handle first, reports those it cannot take, and writes the rest with a handful of bulk calls
- * in one transaction; should that write fail, every handle of that operation is reported.
+ * every handle first, reports those it cannot take, and writes the rest with a handful of bulk statements
+ * in one transaction that locks the handles' rows, so requests on the same handle serialise: a removal and an
+ * update of one handle never both succeed on a row the other has changed. Should a write fail, every handle
+ * of that operation is reported.
  */
 @Service
 class DmiRegistration implements NcmpInventoryService {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DmiRegistration.class);
 
-    private final CmHandleInventory cmHandleInventory;
-    private final AlternateIds alternateIds;
+    private final CmHandleRows cmHandleRows;
+    private final UnusedModuleSets unusedModuleSets;
     private final RegistrationRequestCheck registrationRequestCheck;
-    private final ModuleSyncWork moduleSyncWork;
-    private final CpsAnchorService cpsAnchorService;
-    private final CpsModuleService cpsModuleService;
+    private final ApplicationEventPublisher applicationEventPublisher;
     private final TransactionTemplate transactionTemplate;
     private final MeterRegistry meterRegistry;
 
-    DmiRegistration(final CmHandleInventory cmHandleInventory, final AlternateIds alternateIds,
+    DmiRegistration(final CmHandleRows cmHandleRows, final UnusedModuleSets unusedModuleSets,
                     final RegistrationRequestCheck registrationRequestCheck,
-                    final ModuleSyncWork moduleSyncWork, final CpsAnchorService cpsAnchorService,
-                    final CpsModuleService cpsModuleService, final PlatformTransactionManager transactionManager,
-                    final MeterRegistry meterRegistry) {
-        this.cmHandleInventory = cmHandleInventory;
-        this.alternateIds = alternateIds;
+                    final ApplicationEventPublisher applicationEventPublisher,
+                    final PlatformTransactionManager transactionManager, final MeterRegistry meterRegistry) {
+        this.cmHandleRows = cmHandleRows;
+        this.unusedModuleSets = unusedModuleSets;
         this.registrationRequestCheck = registrationRequestCheck;
-        this.moduleSyncWork = moduleSyncWork;
-        this.cpsAnchorService = cpsAnchorService;
-        this.cpsModuleService = cpsModuleService;
+        this.applicationEventPublisher = applicationEventPublisher;
         this.transactionTemplate = new TransactionTemplate(transactionManager);
         this.meterRegistry = meterRegistry;
     }
@@ -91,16 +82,13 @@ class DmiRegistration implements NcmpInventoryService {
 
     private List<RegistrationError> removeCmHandles(final List<String> cmHandleIds) {
         final List<RegistrationError> errors = new ArrayList<>();
-        final Set<String> existingIds = cmHandleInventory.existingIds(cmHandleIds);
-        final List<String> removable = new ArrayList<>();
-        for (final String cmHandleId : new LinkedHashSet<>(cmHandleIds)) {
-            if (existingIds.contains(cmHandleId)) {
-                removable.add(cmHandleId);
-            } else {
-                errors.add(RegistrationError.of(cmHandleId, ErrorCode.CM_HANDLES_NOT_FOUND));
-            }
-        }
-        writeAll(removable, errors, () -> deleteEverythingOf(removable));
+        final Set<String> removable = new LinkedHashSet<>(cmHandleIds);
+        writeAll(removable, errors, () -> {
+            final Map<String, String> deleted = cmHandleRows.delete(removable);
+            removable.stream().filter(cmHandleId -> !deleted.containsKey(cmHandleId))
+                .forEach(cmHandleId -> errors.add(RegistrationError.of(cmHandleId, ErrorCode.CM_HANDLES_NOT_FOUND)));
+            unusedModuleSets.deleteUnused(deleted.values());
+        });
         return errors;
     }
 
@@ -114,74 +102,62 @@ class DmiRegistration implements NcmpInventoryService {
                 errors.add(RegistrationError.of(cmHandle.id(), ErrorCode.CM_HANDLE_ALREADY_EXIST));
             }
         }
-        for (final String existingId : cmHandleInventory.existingIds(creatable.keySet())) {
-            creatable.remove(existingId);
-            errors.add(RegistrationError.of(existingId, ErrorCode.CM_HANDLE_ALREADY_EXIST));
-        }
         writeAll(creatable.keySet(), errors, () -> {
-            for (final String clashingId : alternateIds.claim(alternateIdsOf(creatable.values()))) {
-                creatable.remove(clashingId);
-                errors.add(new RegistrationError(clashingId, ErrorCode.CM_HANDLE_ALREADY_EXIST,
-                    "alternate id already exists"));
+            final Set<String> inserted = cmHandleRows.insertAdvised(creatable.values());
+            if (inserted.size() < creatable.size()) {
+                reportNotInserted(creatable.keySet(), inserted, errors);
             }
-            cmHandleInventory.saveNew(creatable.values());
-            moduleSyncWork.enqueueSync(creatable.keySet());
+            applicationEventPublisher.publishEvent(new CmHandlesAdvised(inserted.size()));
         });
         return errors;
     }
 
+    /** An id that exists was taken before; otherwise the handle's alternate id was. */
+    private void reportNotInserted(final Set<String> attempted, final Set<String> inserted,
+                                   final List<RegistrationError> errors) {
+        final List<String> notInserted = attempted.stream().filter(cmHandleId -> !inserted.contains(cmHandleId))
+            .toList();
+        final Set<String> existing = cmHandleRows.existingIds(notInserted);
+        for (final String cmHandleId : notInserted) {
+            errors.add(existing.contains(cmHandleId) ? RegistrationError.of(cmHandleId, ErrorCode.CM_HANDLE_ALREADY_EXIST)
+                : new RegistrationError(cmHandleId, ErrorCode.CM_HANDLE_ALREADY_EXIST, "alternate id already exists"));
+        }
+    }
+
     private List<RegistrationError> updateCmHandles(final List<CmHandle> updates) {
         final List<RegistrationError> errors = new ArrayList<>();
-        final Map<String, CmHandle> existing = cmHandleInventory.getCmHandles(
-            updates.stream().map(CmHandle::id).toList());
-        final Map<String, CmHandle> updated = new LinkedHashMap<>();
-        for (final CmHandle update : updates) {
-            final CmHandle current = updated.getOrDefault(update.id(), existing.get(update.id()));
-            if (current == null) {
-                errors.add(RegistrationError.of(update.id(), ErrorCode.CM_HANDLES_NOT_FOUND));
-            } else {
-                updated.put(update.id(), merge(current, update));
+        final Set<String> cmHandleIds = new LinkedHashSet<>();
+        updates.forEach(update -> cmHandleIds.add(update.id()));
+        writeAll(cmHandleIds, errors, () -> {
+            final Map<String, CmHandle> current = cmHandleRows.lockForUpdate(cmHandleIds);
+            final Map<String, CmHandle> updated = new LinkedHashMap<>();
+            for (final CmHandle update : updates) {
+                final CmHandle latest = updated.getOrDefault(update.id(), current.get(update.id()));
+                if (latest == null) {
+                    errors.add(RegistrationError.of(update.id(), ErrorCode.CM_HANDLES_NOT_FOUND));
+                } else {
+                    updated.put(update.id(), merge(latest, update));
+                }
             }
-        }
-        writeAll(updated.keySet(), errors, () -> cmHandleInventory.replace(updated.values()));
+            cmHandleRows.updateRegistered(updated.values());
+        });
         return errors;
     }
 
     private List<RegistrationError> upgradeCmHandles(final UpgradedCmHandles upgrade) {
         final List<RegistrationError> errors = new ArrayList<>();
-        final Map<String, CmHandle> existing = cmHandleInventory.getCmHandles(upgrade.cmHandles());
+        final Set<String> cmHandleIds = new LinkedHashSet<>(upgrade.cmHandles());
         final String targetTag = upgrade.moduleSetTag() == null ? "" : upgrade.moduleSetTag();
-        final Map<String, CompositeState> lockedStates = new LinkedHashMap<>();
-        for (final String cmHandleId : upgrade.cmHandles()) {
-            final CmHandle cmHandle = existing.get(cmHandleId);
-            if (cmHandle == null) {
-                errors.add(RegistrationError.of(cmHandleId, ErrorCode.CM_HANDLES_NOT_FOUND));
-            } else if (cmHandle.state() == null || cmHandle.state().cmHandleState() != CmHandleState.READY) {
-                errors.add(RegistrationError.of(cmHandleId, ErrorCode.CM_HANDLES_NOT_READY));
-            } else {
-                lockedStates.put(cmHandleId, new CompositeState(CmHandleState.LOCKED,
-                    new LockReason(LockReason.MODULE_UPGRADE, "Upgrade to ModuleSetTag: " + targetTag), now(),
-                    cmHandle.state().dataSyncEnabled(), cmHandle.state().dataSyncState()));
-            }
-        }
-        writeAll(lockedStates.keySet(), errors, () -> {
-            cmHandleInventory.updateStates(lockedStates);
-            final Map<String, String> targetTags = new LinkedHashMap<>();
-            lockedStates.keySet().forEach(cmHandleId -> targetTags.put(cmHandleId, targetTag));
-            moduleSyncWork.enqueueUpgrade(targetTags);
+        writeAll(cmHandleIds, errors, () -> {
+            final Set<String> locked = cmHandleRows.lockForUpgrade(cmHandleIds, targetTag);
+            final List<String> notLocked = cmHandleIds.stream().filter(cmHandleId -> !locked.contains(cmHandleId))
+                .toList();
+            final Set<String> existing = cmHandleRows.existingIds(notLocked);
+            notLocked.forEach(cmHandleId -> errors.add(RegistrationError.of(cmHandleId,
+                existing.contains(cmHandleId) ? ErrorCode.CM_HANDLES_NOT_READY : ErrorCode.CM_HANDLES_NOT_FOUND)));
+            applicationEventPublisher.publishEvent(new CmHandlesAdvised(locked.size()));
         });
         return errors;
-    }
-
-    /** The inventory entry, the alternate id, queued work, and the anchor with now-unused schema sets. */
-    private void deleteEverythingOf(final Collection<String> cmHandleIds) {
-        final Collection<Anchor> anchors = cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, cmHandleIds);
-        cmHandleInventory.delete(cmHandleIds);
-        alternateIds.release(cmHandleIds);
-        moduleSyncWork.remove(cmHandleIds);
-        cpsAnchorService.deleteAnchors(NFP_OPERATIONAL_DATASPACE, cmHandleIds);
-        cpsModuleService.deleteUnusedSchemaSets(NFP_OPERATIONAL_DATASPACE,
-            anchors.stream().map(Anchor::schemaSetName).distinct().toList());
     }
 
     /** Runs the bulk write in one transaction; if it fails, reports every handle it was for. */
@@ -253,14 +229,7 @@ class DmiRegistration implements NcmpInventoryService {
         return mergeProperties(Map.of(), properties);
     }
 
-    private static Map<String, String> alternateIdsOf(final Collection<CmHandle> cmHandles) {
-        final Map<String, String> alternateIdsByCmHandleId = new LinkedHashMap<>();
-        cmHandles.stream().filter(cmHandle -> cmHandle.alternateId() != null && !cmHandle.alternateId().isBlank())
-            .forEach(cmHandle -> alternateIdsByCmHandleId.put(cmHandle.id(), cmHandle.alternateId()));
-        return alternateIdsByCmHandleId;
-    }
-
-    /** A handle's id names its anchor, so it follows the store's rule for names. */
+    /** Ids follow the store's rule for names (they named anchors once, and clients rely on the rule). */
     private static boolean isValidId(final String cmHandleId) {
         return NameRules.isValid(cmHandleId);
     }

@@ -3,7 +3,7 @@ package io.cpsng.ncmp.inventory;
 import io.cpsng.ncmp.api.NcmpInventorySearchService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
-import java.util.List;
+import io.cpsng.ncmp.api.model.Results;
 import org.springframework.stereotype.Service;
 
 /** The searches DMI plugins make: every condition, private (additional) properties included. */
@@ -11,23 +11,25 @@ import org.springframework.stereotype.Service;
 class InventorySearch implements NcmpInventorySearchService {
 
     private final CmHandleSearch cmHandleSearch;
+    private final InventoryResults inventoryResults;
 
-    InventorySearch(final CmHandleSearch cmHandleSearch) {
+    InventorySearch(final CmHandleSearch cmHandleSearch, final InventoryResults inventoryResults) {
         this.cmHandleSearch = cmHandleSearch;
+        this.inventoryResults = inventoryResults;
     }
 
     @Override
-    public List<String> getCmHandleReferences(final String dmiPluginIdentifier, final boolean outputAlternateId) {
+    public Results<String> getCmHandleReferences(final String dmiPluginIdentifier, final boolean outputAlternateId) {
         if (dmiPluginIdentifier == null || dmiPluginIdentifier.isBlank()) {
             throw new InvalidInputException("Invalid query parameter", "dmi-plugin-identifier must not be empty");
         }
-        return cmHandleSearch.toReferences(cmHandleSearch.findCmHandleIdsWithDmiPlugin(dmiPluginIdentifier),
-            outputAlternateId);
+        return inventoryResults.references(cmHandleSearch.withDmiPlugin(dmiPluginIdentifier), outputAlternateId);
     }
 
     @Override
-    public List<String> searchCmHandleReferences(final CmHandleQuery cmHandleQuery, final boolean outputAlternateId) {
-        return cmHandleSearch.toReferences(
-            cmHandleSearch.findCmHandleIds(cmHandleQuery, SearchCondition.INVENTORY), outputAlternateId);
+    public Results<String> searchCmHandleReferences(final CmHandleQuery cmHandleQuery,
+                                                    final boolean outputAlternateId) {
+        return inventoryResults.references(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.INVENTORY),
+            outputAlternateId);
     }
 }

@@ -1,21 +1,17 @@
 package io.cpsng.ncmp.inventory;
 
-import static io.cpsng.ncmp.inventory.CmHandleInventory.NFP_OPERATIONAL_DATASPACE;
+import static io.cpsng.ncmp.inventory.InventoryModelLoader.NFP_OPERATIONAL_DATASPACE;
 
-import io.cpsng.cps.api.CpsAnchorService;
 import io.cpsng.cps.api.CpsModuleService;
-import io.cpsng.cps.api.model.Anchor;
 import io.cpsng.cps.api.model.ModuleReference;
 import io.cpsng.cps.api.model.YangResource;
 import io.cpsng.ncmp.api.NcmpCmHandleService;
 import io.cpsng.ncmp.api.exceptions.CmHandleNotFoundException;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
+import io.cpsng.ncmp.api.model.Results;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
 import org.springframework.stereotype.Service;
 
 /**
@@ -30,33 +26,28 @@ class NorthboundCmHandles implements NcmpCmHandleService {
         .comparing(ModuleReference::name)
         .thenComparing(ModuleReference::revision, Comparator.nullsFirst(Comparator.naturalOrder()));
 
-    private final CmHandleInventory cmHandleInventory;
-    private final AlternateIds alternateIds;
+    private final CmHandleRows cmHandleRows;
     private final CmHandleSearch cmHandleSearch;
-    private final CpsAnchorService cpsAnchorService;
+    private final InventoryResults inventoryResults;
     private final CpsModuleService cpsModuleService;
 
-    NorthboundCmHandles(final CmHandleInventory cmHandleInventory, final AlternateIds alternateIds,
-                        final CmHandleSearch cmHandleSearch, final CpsAnchorService cpsAnchorService,
-                        final CpsModuleService cpsModuleService) {
-        this.cmHandleInventory = cmHandleInventory;
-        this.alternateIds = alternateIds;
+    NorthboundCmHandles(final CmHandleRows cmHandleRows, final CmHandleSearch cmHandleSearch,
+                        final InventoryResults inventoryResults, final CpsModuleService cpsModuleService) {
+        this.cmHandleRows = cmHandleRows;
         this.cmHandleSearch = cmHandleSearch;
-        this.cpsAnchorService = cpsAnchorService;
+        this.inventoryResults = inventoryResults;
         this.cpsModuleService = cpsModuleService;
     }
 
     @Override
     public CmHandle getCmHandle(final String cmHandleReference) {
-        final CmHandle cmHandle = readCmHandle(cmHandleReference)
-            .or(() -> alternateIds.findCmHandleId(cmHandleReference).flatMap(this::readCmHandle))
+        return cmHandleRows.find(cmHandleReference).map(NorthboundCmHandles::withEffectiveTrustLevel)
             .orElseThrow(() -> new CmHandleNotFoundException(cmHandleReference));
-        return withEffectiveTrustLevel(cmHandle);
     }
 
     @Override
     public List<ModuleReference> getModuleReferences(final String cmHandleReference) {
-        return findSchemaSetName(cmHandleReference)
+        return cmHandleRows.findSchemaSetName(cmHandleReference)
             .map(schemaSetName -> cpsModuleService.getModuleReferences(NFP_OPERATIONAL_DATASPACE, schemaSetName)
                 .stream().sorted(BY_NAME_AND_REVISION).toList())
             .orElse(List.of());
@@ -68,7 +59,7 @@ class NorthboundCmHandles implements NcmpCmHandleService {
         final boolean filterByName = moduleName != null && !moduleName.isBlank();
         // as in the reference, a revision without a module name is ignored
         final boolean filterByRevision = filterByName && revision != null && !revision.isBlank();
-        return findSchemaSetName(cmHandleReference)
+        return cmHandleRows.findSchemaSetName(cmHandleReference)
             .map(schemaSetName -> cpsModuleService.getYangResources(NFP_OPERATIONAL_DATASPACE, schemaSetName)
                 .stream()
                 .filter(yangResource -> !filterByName || moduleName.equals(yangResource.module().name()))
@@ -79,43 +70,19 @@ class NorthboundCmHandles implements NcmpCmHandleService {
     }
 
     @Override
-    public List<CmHandle> searchCmHandles(final CmHandleQuery cmHandleQuery) {
-        final Set<String> cmHandleIds = cmHandleSearch.findCmHandleIds(cmHandleQuery, SearchCondition.NORTHBOUND);
-        return cmHandleInventory.getCmHandles(cmHandleIds).values().stream()
-            .map(NorthboundCmHandles::withEffectiveTrustLevel)
-            .sorted(Comparator.comparing(CmHandle::id))
-            .toList();
+    public Results<CmHandle> searchCmHandles(final CmHandleQuery cmHandleQuery) {
+        return inventoryResults.cmHandles(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.NORTHBOUND));
     }
 
     @Override
-    public List<String> searchCmHandleReferences(final CmHandleQuery cmHandleQuery, final boolean outputAlternateId) {
-        return cmHandleSearch.toReferences(
-            cmHandleSearch.findCmHandleIds(cmHandleQuery, SearchCondition.NORTHBOUND), outputAlternateId);
-    }
-
-    private Optional<CmHandle> readCmHandle(final String cmHandleId) {
-        return Optional.ofNullable(cmHandleInventory.getCmHandles(List.of(cmHandleId)).get(cmHandleId));
-    }
-
-    /** The schema set of the handle's anchor; empty for a handle without modules yet. */
-    private Optional<String> findSchemaSetName(final String cmHandleReference) {
-        final String cmHandleId = findCmHandleId(cmHandleReference);
-        return cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, List.of(cmHandleId)).stream()
-            .map(Anchor::schemaSetName)
-            .filter(Objects::nonNull)
-            .findFirst();
-    }
-
-    private String findCmHandleId(final String cmHandleReference) {
-        if (!cmHandleInventory.existingIds(List.of(cmHandleReference)).isEmpty()) {
-            return cmHandleReference;
-        }
-        return alternateIds.findCmHandleId(cmHandleReference)
-            .orElseThrow(() -> new CmHandleNotFoundException(cmHandleReference));
+    public Results<String> searchCmHandleReferences(final CmHandleQuery cmHandleQuery,
+                                                    final boolean outputAlternateId) {
+        return inventoryResults.references(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.NORTHBOUND),
+            outputAlternateId);
     }
 
     /** Handles registered without a trust level are trusted completely, as in the reference. */
-    private static CmHandle withEffectiveTrustLevel(final CmHandle cmHandle) {
+    static CmHandle withEffectiveTrustLevel(final CmHandle cmHandle) {
         if (cmHandle.trustLevel() != null) {
             return cmHandle;
         }

@@ -1,8 +1,7 @@
 package io.cpsng.ncmp.lcm;
 
-import io.cpsng.cps.api.CpsQueryService;
 import io.cpsng.ncmp.api.model.CmHandleState;
-import io.cpsng.ncmp.inventory.CmHandleInventory;
+import io.cpsng.ncmp.inventory.CmHandleRows;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -20,16 +19,15 @@ import org.springframework.stereotype.Component;
 class CmHandleStateGauges {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(CmHandleStateGauges.class);
-    private static final String STATES_PATH = "/dmi-registry/cm-handles/state/@cm-handle-state";
     // a scrape every few seconds should not scan every handle each time; gauges a few seconds old are fine
     private static final Duration MAX_AGE = Duration.ofSeconds(5);
 
-    private final CpsQueryService cpsQueryService;
+    private final CmHandleRows cmHandleRows;
     private Map<CmHandleState, Long> counts = new EnumMap<>(CmHandleState.class);
     private long countedAtNanos;
 
-    CmHandleStateGauges(final CpsQueryService cpsQueryService, final MeterRegistry meterRegistry) {
-        this.cpsQueryService = cpsQueryService;
+    CmHandleStateGauges(final CmHandleRows cmHandleRows, final MeterRegistry meterRegistry) {
+        this.cmHandleRows = cmHandleRows;
         for (final CmHandleState cmHandleState : CmHandleState.values()) {
             Gauge.builder("ncmp.cm-handles", () -> count(cmHandleState)).tag("state", cmHandleState.name())
                 .description("CM handles in the state").register(meterRegistry);
@@ -48,10 +46,8 @@ class CmHandleStateGauges {
     private Map<CmHandleState, Long> countStates() {
         final Map<CmHandleState, Long> countsByState = new EnumMap<>(CmHandleState.class);
         try {
-            for (final Object cmHandleState : cpsQueryService.queryDataLeaf(CmHandleInventory.NCMP_DATASPACE,
-                CmHandleInventory.REGISTRY_ANCHOR, STATES_PATH)) {
-                countsByState.merge(CmHandleState.valueOf(cmHandleState.toString()), 1L, Long::sum);
-            }
+            cmHandleRows.countByState().forEach((cmHandleState, count) ->
+                countsByState.put(CmHandleState.valueOf(cmHandleState), count));
         } catch (final RuntimeException inventoryUnreadable) {
             // before the inventory model exists, or with the database away: report the last counts
             LOGGER.debug("Handles per state not counted: {}", inventoryUnreadable.getMessage());

@@ -1,6 +1,6 @@
 package io.cpsng.ncmp.sync;
 
-import static io.cpsng.ncmp.inventory.CmHandleInventory.NFP_OPERATIONAL_DATASPACE;
+import static io.cpsng.ncmp.inventory.InventoryModelLoader.NFP_OPERATIONAL_DATASPACE;
 
 import io.cpsng.cps.api.CpsModuleService;
 import io.cpsng.cps.api.NameRules;

@@ -27,7 +27,6 @@ class ModuleSyncMetrics {
         DMI_MODULE_REFERENCES("dmi-module-references"),
         DMI_MODULE_RESOURCES("dmi-module-resources"),
         SCHEMA_SET_CREATION("schema-set-creation"),
-        ANCHOR_CREATION("anchor-creation"),
         STATE_WRITE("state-write");
 
         private final String tag;

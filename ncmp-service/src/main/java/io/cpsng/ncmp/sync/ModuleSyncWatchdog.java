@@ -1,5 +1,6 @@
 package io.cpsng.ncmp.sync;
 
+import io.cpsng.ncmp.inventory.CmHandlesAdvised;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.sync.ModuleSyncWork.ClaimedWork;
 import java.util.ArrayList;
@@ -93,9 +94,9 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
         return processed;
     }
 
-    /** Starts a round soon after handles were queued, unless one is requested already (or sync is off). */
+    /** Starts a round soon after handles became due, unless one is requested already (or sync is off). */
     @TransactionalEventListener(fallbackExecution = true)
-    public void onWorkQueued(final ModuleSyncWork.WorkQueued workQueued) {
+    public void onHandlesAdvised(final CmHandlesAdvised cmHandlesAdvised) {
         final ScheduledExecutorService currentTrigger = trigger;
         if (running && moduleSyncProperties.enabled() && roundRequested.compareAndSet(false, true)) {
             try {

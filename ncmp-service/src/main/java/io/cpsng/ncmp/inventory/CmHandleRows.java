@@ -1,0 +1,234 @@
+package io.cpsng.ncmp.inventory;
+
+import io.cpsng.ncmp.api.exceptions.CmHandleNotFoundException;
+import io.cpsng.ncmp.api.model.CmHandle;
+import io.cpsng.ncmp.api.model.CmHandleState;
+import io.cpsng.ncmp.api.model.CompositeState;
+import io.cpsng.ncmp.api.model.LockReason;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The CM-handle inventory: one row per handle in ncmp_cm_handle (ADR 0006). Every operation is one statement
+ * for any number of handles, with arrays as parameters (never one bind parameter per handle). Writes lock the
+ * rows they touch, so that concurrent requests on the same handle serialise.
+ */
+@Component
+public class CmHandleRows {
+
+    /** The columns of a handle as {@link #toCmHandle} reads them, for statements that return handles. */
+    public static final String COLUMNS = """
+        h.id, h.alternate_id, h.dmi_service_name, h.dmi_data_service_name, h.dmi_model_service_name,
+        h.module_set_tag, h.data_producer_identifier, h.trust_level, h.cm_handle_state, h.lock_reason,
+        h.lock_reason_details, h.last_update_time, h.data_sync_enabled, h.data_sync_state,
+        h.additional_properties::text AS additional_properties, h.public_properties::text AS public_properties""";
+
+    public static final RowMapper<CmHandle> CM_HANDLE = (resultSet, rowNumber) -> toCmHandle(resultSet);
+
+    // the rows to read through a cursor in one round trip: large enough to make round trips rare
+    private static final int FETCH_SIZE = 5_000;
+
+    private static final String INSERT_ADVISED = """
+        INSERT INTO ncmp_cm_handle (id, alternate_id, dmi_service_name, dmi_data_service_name,
+            dmi_model_service_name, module_set_tag, data_producer_identifier, trust_level, cm_handle_state,
+            last_update_time, additional_properties, public_properties, due_at)
+        SELECT new.id, new.alternate_id, new.dmi, new.dmi_data, new.dmi_model, new.tag, new.producer, new.trust,
+            'ADVISED', now(), new.additional::jsonb, new.public::jsonb, now()
+        FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
+            ?::text[], ?::text[])
+            AS new(id, alternate_id, dmi, dmi_data, dmi_model, tag, producer, trust, additional, public)
+        ON CONFLICT DO NOTHING
+        RETURNING id""";
+
+    private static final String UPDATE_REGISTERED = """
+        UPDATE ncmp_cm_handle h SET data_producer_identifier = changed.producer,
+            additional_properties = changed.additional::jsonb, public_properties = changed.public::jsonb,
+            trust_level = changed.trust
+        FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+            AS changed(id, producer, additional, public, trust)
+        WHERE h.id = changed.id""";
+
+    private static final String LOCK_UPGRADE = """
+        UPDATE ncmp_cm_handle SET cm_handle_state = 'LOCKED', lock_reason = 'MODULE_UPGRADE',
+            lock_reason_details = 'Upgrade to ModuleSetTag: ' || ?, last_update_time = now(),
+            upgrade_module_set_tag = ?, due_at = now(), attempt = 0, owner = NULL, lease_until = NULL
+        WHERE id = ANY(?) AND cm_handle_state = 'READY'
+        RETURNING id""";
+
+    private static final JsonMapper JSON = JsonMapper.shared();
+    private static final TypeReference<LinkedHashMap<String, String>> PROPERTIES = new TypeReference<>() {
+    };
+
+    private final JdbcTemplate jdbcTemplate;
+    private final JdbcTemplate cursorJdbcTemplate;
+
+    CmHandleRows(final JdbcTemplate jdbcTemplate) {
+        this.jdbcTemplate = jdbcTemplate;
+        // the fetch size makes the driver stream rows (in a transaction) instead of loading them all first
+        this.cursorJdbcTemplate = new JdbcTemplate(jdbcTemplate.getDataSource());
+        this.cursorJdbcTemplate.setFetchSize(FETCH_SIZE);
+    }
+
+    /**
+     * Inserts the handles as ADVISED and due for module sync; returns the ids inserted. A handle whose id or
+     * alternate id is taken (also by another handle of the same call) is left out.
+     */
+    Set<String> insertAdvised(final Collection<CmHandle> cmHandles) {
+        if (cmHandles.isEmpty()) {
+            return Set.of();
+        }
+        final List<CmHandle> rows = List.copyOf(cmHandles);
+        return new HashSet<>(jdbcTemplate.queryForList(INSERT_ADVISED, String.class,
+            column(rows, CmHandle::id), column(rows, cmHandle -> blankToNull(cmHandle.alternateId())),
+            column(rows, CmHandle::dmiServiceName), column(rows, CmHandle::dmiDataServiceName),
+            column(rows, CmHandle::dmiModelServiceName), column(rows, CmHandle::moduleSetTag),
+            column(rows, CmHandle::dataProducerIdentifier), column(rows, CmHandle::trustLevel),
+            column(rows, cmHandle -> JSON.writeValueAsString(cmHandle.additionalProperties())),
+            column(rows, cmHandle -> JSON.writeValueAsString(cmHandle.publicProperties()))));
+    }
+
+    /** The handles with these ids, locked until the transaction ends, by id. */
+    Map<String, CmHandle> lockForUpdate(final Collection<String> cmHandleIds) {
+        return byId(jdbcTemplate.query("SELECT " + COLUMNS + " FROM ncmp_cm_handle h WHERE h.id = ANY(?) ORDER BY h.id"
+            + " FOR UPDATE", CM_HANDLE, (Object) ids(cmHandleIds)));
+    }
+
+    /** Writes what registration may change of the handles: data producer, properties, trust level. */
+    void updateRegistered(final Collection<CmHandle> cmHandles) {
+        if (cmHandles.isEmpty()) {
+            return;
+        }
+        final List<CmHandle> rows = List.copyOf(cmHandles);
+        jdbcTemplate.update(UPDATE_REGISTERED, column(rows, CmHandle::id), column(rows, CmHandle::dataProducerIdentifier),
+            column(rows, cmHandle -> JSON.writeValueAsString(cmHandle.additionalProperties())),
+            column(rows, cmHandle -> JSON.writeValueAsString(cmHandle.publicProperties())),
+            column(rows, CmHandle::trustLevel));
+    }
+
+    /** Locks READY handles for an upgrade to the tag's module set and makes them due; returns the ids locked. */
+    Set<String> lockForUpgrade(final Collection<String> cmHandleIds, final String targetModuleSetTag) {
+        return new HashSet<>(jdbcTemplate.queryForList(LOCK_UPGRADE, String.class, targetModuleSetTag,
+            targetModuleSetTag, ids(cmHandleIds)));
+    }
+
+    /** Deletes the handles; returns the module set (or null) of each handle that was there, by id. */
+    Map<String, String> delete(final Collection<String> cmHandleIds) {
+        final Map<String, String> schemaSetNamesById = new LinkedHashMap<>();
+        jdbcTemplate.query("DELETE FROM ncmp_cm_handle WHERE id = ANY(?) RETURNING id, schema_set_name", resultSet -> {
+            schemaSetNamesById.put(resultSet.getString(1), resultSet.getString(2));
+        }, (Object) ids(cmHandleIds));
+        return schemaSetNamesById;
+    }
+
+    /** Of the ids, those registered. */
+    Set<String> existingIds(final Collection<String> cmHandleIds) {
+        return new HashSet<>(jdbcTemplate.queryForList("SELECT id FROM ncmp_cm_handle WHERE id = ANY(?)",
+            String.class, (Object) ids(cmHandleIds)));
+    }
+
+    /** The handle with this id or, failing that, this alternate id; one index probe each. */
+    Optional<CmHandle> find(final String cmHandleReference) {
+        return jdbcTemplate.query("SELECT " + COLUMNS + " FROM ncmp_cm_handle h WHERE h.id = ? OR h.alternate_id = ?"
+                + " ORDER BY h.id = ? DESC LIMIT 1", CM_HANDLE, cmHandleReference, cmHandleReference, cmHandleReference)
+            .stream().findFirst();
+    }
+
+    /** The module set (schema set) of the handle with this id or alternate id; empty until it has modules. */
+    Optional<String> findSchemaSetName(final String cmHandleReference) {
+        return jdbcTemplate.query("SELECT h.schema_set_name FROM ncmp_cm_handle h WHERE h.id = ? OR h.alternate_id = ?"
+                + " ORDER BY h.id = ? DESC LIMIT 1", (resultSet, rowNumber) -> Optional.ofNullable(resultSet.getString(1)),
+                cmHandleReference, cmHandleReference, cmHandleReference)
+            .stream().findFirst()
+            .orElseThrow(() -> new CmHandleNotFoundException(cmHandleReference));
+    }
+
+    /** The handles meeting the condition, in id order, handed over one by one as they are read (a cursor). */
+    void forEach(final SqlCondition condition, final Consumer<CmHandle> action) {
+        cursorJdbcTemplate.query("SELECT " + COLUMNS + " FROM ncmp_cm_handle h WHERE " + condition.sql()
+            + " ORDER BY h.id", resultSet -> {
+                action.accept(toCmHandle(resultSet));
+            }, condition.parameters().toArray());
+    }
+
+    /** The ids, or alternate ids where a handle has one, of the handles meeting the condition, ordered. */
+    void forEachReference(final SqlCondition condition, final boolean outputAlternateId,
+                          final Consumer<String> action) {
+        final String reference = outputAlternateId ? "coalesce(h.alternate_id, h.id)" : "h.id";
+        cursorJdbcTemplate.query("SELECT " + reference + " AS reference FROM ncmp_cm_handle h WHERE "
+            + condition.sql() + " ORDER BY reference COLLATE \"C\"", resultSet -> {
+                action.accept(resultSet.getString(1));
+            }, condition.parameters().toArray());
+    }
+
+    /** Handles by state, for the gauges; one grouped count. */
+    public Map<String, Long> countByState() {
+        final Map<String, Long> counts = new LinkedHashMap<>();
+        jdbcTemplate.query("SELECT cm_handle_state, count(*) FROM ncmp_cm_handle GROUP BY cm_handle_state",
+            resultSet -> {
+                counts.put(resultSet.getString(1), resultSet.getLong(2));
+            });
+        return counts;
+    }
+
+    /** A handle as a statement selecting {@link #COLUMNS} returns it. */
+    public static CmHandle toCmHandle(final ResultSet resultSet) throws SQLException {
+        final String lockReason = resultSet.getString("lock_reason");
+        final OffsetDateTime lastUpdateTime = resultSet.getObject("last_update_time", OffsetDateTime.class);
+        final CompositeState state = new CompositeState(CmHandleState.valueOf(resultSet.getString("cm_handle_state")),
+            lockReason == null ? null : new LockReason(lockReason, resultSet.getString("lock_reason_details")),
+            lastUpdateTime == null ? null : isoTime(lastUpdateTime), resultSet.getBoolean("data_sync_enabled"),
+            resultSet.getString("data_sync_state"));
+        return new CmHandle(resultSet.getString("id"), resultSet.getString("dmi_service_name"),
+            resultSet.getString("dmi_data_service_name"), resultSet.getString("dmi_model_service_name"),
+            properties(resultSet.getString("additional_properties")),
+            properties(resultSet.getString("public_properties")), resultSet.getString("module_set_tag"),
+            resultSet.getString("alternate_id"), resultSet.getString("data_producer_identifier"),
+            resultSet.getString("trust_level"), state);
+    }
+
+    private static String isoTime(final OffsetDateTime time) {
+        return time.withOffsetSameInstant(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS).toString();
+    }
+
+    private static Map<String, String> properties(final String json) {
+        return json == null ? Map.of() : JSON.readValue(json, PROPERTIES);
+    }
+
+    private static Map<String, CmHandle> byId(final List<CmHandle> cmHandles) {
+        final Map<String, CmHandle> cmHandlesById = new LinkedHashMap<>();
+        cmHandles.forEach(cmHandle -> cmHandlesById.put(cmHandle.id(), cmHandle));
+        return cmHandlesById;
+    }
+
+    private static String[] ids(final Collection<String> ids) {
+        return ids.toArray(String[]::new);
+    }
+
+    private static String[] column(final List<CmHandle> rows, final Function<CmHandle, String> value) {
+        final List<String> values = new ArrayList<>(rows.size());
+        rows.forEach(row -> values.add(value.apply(row)));
+        return values.toArray(String[]::new);
+    }
+
+    private static String blankToNull(final String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+}
