@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,9 +27,14 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Evaluates CM-handle searches with a few store queries, never one per handle: every condition parameter
+ * Translates CM-handle searches into one SQL condition on the handle's ncmp_cm_handle row
+ * ({@link #toSqlCondition}), after validating them; {@link #findCmHandleIds} still evaluates them on the
+ * store's dmi-registry model, until reads come from the table.
+ *
+ * <p>The store evaluation runs a few store queries, never one per handle: every condition parameter
  * is one cps-path query on the registry that the store runs as indexed SQL, giving the ids of the matching
  * handles; the id sets are intersected here, stopping at the first empty one. hasAllModules comes last: it
  * reads the schema sets once and then the anchors of the remaining candidates in one call.
@@ -50,6 +56,7 @@ class CmHandleSearch {
     private static final String ANCESTOR_AXIS = "/ancestor::";
     private static final String INVALID_QUERY = "Invalid query parameter";
     private static final String ADDITIONAL_PROPERTIES = "additional-properties";
+    private static final JsonMapper JSON_MAPPER = JsonMapper.builder().build();
 
     private final CpsQueryService cpsQueryService;
     private final CpsModuleService cpsModuleService;
@@ -100,6 +107,68 @@ class CmHandleSearch {
         final String plugin = Xpaths.quote(dmiPluginIdentifier);
         return queryIds(CM_HANDLES + "[@dmi-service-name=" + plugin + " or @dmi-data-service-name=" + plugin
             + " or @dmi-model-service-name=" + plugin + "]" + ID_LEAF);
+    }
+
+    /**
+     * The query as one condition on {@code ncmp_cm_handle h}, validated as {@link #findCmHandleIds} does:
+     * every condition holds (one given twice holds twice) and no condition means every handle. The bind
+     * parameters grow with the query, never with the inventory. Additional properties are private to the
+     * inventory interface: elsewhere a cps-path reaching them matches no handle.
+     */
+    SqlCondition toSqlCondition(final CmHandleQuery cmHandleQuery, final Set<SearchCondition> allowedConditions) {
+        final boolean additionalPropertiesVisible = allowedConditions.contains(
+            SearchCondition.HAS_ALL_ADDITIONAL_PROPERTIES);
+        // every condition is translated, so an unsupported cps-path is refused even next to one matching nothing
+        return SqlCondition.and(validate(cmHandleQuery, allowedConditions).stream()
+            .map(validCondition -> toSqlCondition(validCondition, additionalPropertiesVisible))
+            .toList());
+    }
+
+    /** The handles registered with the plugin as DMI, data or model plugin, as a condition on {@code h}. */
+    SqlCondition withDmiPlugin(final String dmiPluginIdentifier) {
+        return SqlCondition.of("? in (h.dmi_service_name, h.dmi_data_service_name, h.dmi_model_service_name)",
+            dmiPluginIdentifier);
+    }
+
+    private SqlCondition toSqlCondition(final ValidCondition validCondition,
+                                        final boolean additionalPropertiesVisible) {
+        return switch (validCondition.condition()) {
+            case HAS_ALL_PROPERTIES -> withAllProperties("h.public_properties", validCondition.parameters());
+            case HAS_ALL_ADDITIONAL_PROPERTIES ->
+                withAllProperties("h.additional_properties", validCondition.parameters());
+            case WITH_CPS_PATH ->
+                InventoryCpsPath.toSqlCondition(validCondition.values().getFirst(), additionalPropertiesVisible);
+            case WITH_DMI_PLUGIN -> SqlCondition.and(validCondition.values().stream().map(this::withDmiPlugin).toList());
+            case WITH_TRUST_LEVEL -> SqlCondition.and(validCondition.values().stream()
+                .map(trustLevel -> SqlCondition.of("coalesce(h.trust_level, 'COMPLETE') = ?", trustLevel)).toList());
+            case HAS_ALL_MODULES -> withAllModules(validCondition.values());
+        };
+    }
+
+    /**
+     * One containment of all the pairs, which the GIN index (jsonb_path_ops) serves; a name asked with two
+     * values cannot be met, and one JSON object could not say so (its last value would win).
+     */
+    private static SqlCondition withAllProperties(final String propertiesColumn,
+                                                  final List<Map.Entry<String, String>> properties) {
+        final Map<String, String> valuesByName = new LinkedHashMap<>();
+        for (final Map.Entry<String, String> property : properties) {
+            final String earlierValue = valuesByName.putIfAbsent(property.getKey(), property.getValue());
+            if (earlierValue != null && !earlierValue.equals(property.getValue())) {
+                return SqlCondition.FALSE;
+            }
+        }
+        return SqlCondition.of(propertiesColumn + " @> ?::jsonb", JSON_MAPPER.writeValueAsString(valuesByName));
+    }
+
+    /** The schema sets holding every module (by name) are found in the store; the handle names its set. */
+    private SqlCondition withAllModules(final List<String> moduleNames) {
+        final String[] schemaSetNames = cpsModuleService.getSchemaSets(NFP_OPERATIONAL_DATASPACE).stream()
+            .filter(schemaSet -> moduleNamesOf(schemaSet).containsAll(moduleNames))
+            .map(SchemaSet::name)
+            .toArray(String[]::new);
+        return schemaSetNames.length == 0 ? SqlCondition.FALSE
+            : SqlCondition.of("h.schema_set_name = any(?)", (Object) schemaSetNames);
     }
 
     /** The ids in order, or their alternate ids (a handle without one keeps its id), ordered too. */
