@@ -47,7 +47,7 @@ class TestDatabase {
      */
     static void emptyStore(JdbcTemplate jdbcTemplate, InventoryModelLoader inventoryModelLoader) {
         jdbcTemplate.execute('''TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set, yang_resource,
-            dataspace, ncmp_alternate_id, ncmp_module_sync_work''')
+            dataspace, ncmp_alternate_id, ncmp_module_sync_work, ncmp_cm_handle''')
         inventoryModelLoader.loadInventoryModel()
     }
 
