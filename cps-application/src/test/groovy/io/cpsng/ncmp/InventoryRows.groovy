@@ -15,22 +15,22 @@ class InventoryRows {
 
     Map<String, CmHandle> getCmHandles(Collection<String> cmHandleIds) {
         jdbcTemplate.query("SELECT ${CmHandleRows.COLUMNS} FROM ncmp_cm_handle h WHERE h.id = ANY(?)".toString(),
-            CmHandleRows.CM_HANDLE, cmHandleIds as String[]).collectEntries { [it.id(), it] }
+            CmHandleRows.CM_HANDLE, [cmHandleIds as String[]] as Object[]).collectEntries { [it.id(), it] }
     }
 
     Set<String> existingIds(Collection<String> cmHandleIds) {
-        jdbcTemplate.queryForList('SELECT id FROM ncmp_cm_handle WHERE id = ANY(?)', String, cmHandleIds as String[]) as Set
+        jdbcTemplate.queryForList('SELECT id FROM ncmp_cm_handle WHERE id = ANY(?)', String, [cmHandleIds as String[]] as Object[]) as Set
     }
 
     /** The ids among those given that wait for module sync (due, whether claimed or not). */
     Set<String> dueIds(Collection<String> cmHandleIds) {
         jdbcTemplate.queryForList('SELECT id FROM ncmp_cm_handle WHERE id = ANY(?) AND due_at IS NOT NULL', String,
-            cmHandleIds as String[]) as Set
+            [cmHandleIds as String[]] as Object[]) as Set
     }
 
     /** The module set (schema set in NFP-Operational) of each handle that has one. */
     Map<String, String> schemaSetNames(Collection<String> cmHandleIds) {
         jdbcTemplate.queryForList('SELECT id, schema_set_name FROM ncmp_cm_handle WHERE id = ANY(?) AND schema_set_name IS NOT NULL',
-            cmHandleIds as String[]).collectEntries { [it.id, it.schema_set_name] }
+            [cmHandleIds as String[]] as Object[]).collectEntries { [it.id, it.schema_set_name] }
     }
 }

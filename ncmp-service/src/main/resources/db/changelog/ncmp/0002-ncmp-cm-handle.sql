@@ -5,8 +5,8 @@
 -- due_at is set while the handle waits for (or retries) module sync or an upgrade, and workers claim due rows
 -- with FOR UPDATE SKIP LOCKED over the partial index, setting owner and lease_until.
 create table ncmp_cm_handle (
-    id                       text primary key,
-    alternate_id             text unique,
+    id                       text collate "C" primary key,
+    alternate_id             text collate "C" unique,
     dmi_service_name         text,
     dmi_data_service_name    text,
     dmi_model_service_name   text,

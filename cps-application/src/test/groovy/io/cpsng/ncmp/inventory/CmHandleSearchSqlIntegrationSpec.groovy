@@ -152,8 +152,8 @@ class CmHandleSearchSqlIntegrationSpec extends IntegrationSpec {
     }
 
     void addSchemaSet(String schemaSetName, String... moduleNames) {
-        if (!cpsModuleService.schemaSetExists(CmHandleInventory.NFP_OPERATIONAL_DATASPACE, schemaSetName)) {
-            cpsModuleService.createSchemaSet(CmHandleInventory.NFP_OPERATIONAL_DATASPACE, schemaSetName,
+        if (!cpsModuleService.schemaSetExists(InventoryModelLoader.NFP_OPERATIONAL_DATASPACE, schemaSetName)) {
+            cpsModuleService.createSchemaSet(InventoryModelLoader.NFP_OPERATIONAL_DATASPACE, schemaSetName,
                 moduleNames.collectEntries { ["${it}@2024-01-15.yang".toString(), yangModule(it, '2024-01-15')] })
         }
     }

@@ -13,7 +13,7 @@ class CmHandleSearchSqlSpec extends Specification {
         getSchemaSets('NFP-Operational') >> [schemaSet('set-ab', 'spec-a', 'spec-b'), schemaSet('set-bc', 'spec-b', 'spec-c')]
     }
 
-    def objectUnderTest = new CmHandleSearch(null, stubModuleService, null, null)
+    def objectUnderTest = new CmHandleSearch(stubModuleService)
 
     def 'An inventory search with #scenario becomes one condition'() {
         when: 'the query is translated for the inventory interface'

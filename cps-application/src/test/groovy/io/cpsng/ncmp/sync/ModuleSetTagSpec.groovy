@@ -24,7 +24,7 @@ class ModuleSetTagSpec extends ModuleSyncIntegrationSpec {
         and: 'for sources at most once per tag (none when the store held every module of the set already)'
             dmiStub.requestCount(DmiEndpoint.MODULE_RESOURCES) >= 1
             dmiStub.requestCount(DmiEndpoint.MODULE_RESOURCES) <= 5
-        and: 'each tag is a schema set, and each handle is anchored on the schema set of its tag'
+        and: 'each tag is a schema set, and each handle's module set is the schema set of its tag'
             schemaSetNames().containsAll(TAGS)
             cmHandleIdsByTag.every { tag, cmHandleIds -> moduleSetsOf(cmHandleIds).values().every { it == tag } }
     }
@@ -46,7 +46,7 @@ class ModuleSetTagSpec extends ModuleSyncIntegrationSpec {
         then: 'the DMI was not called'
             dmiStub.requestCount(DmiEndpoint.MODULES) == 0
             dmiStub.requestCount(DmiEndpoint.MODULE_RESOURCES) == 0
-        and: 'they are anchored on their tags'
+        and: 'their module sets are their tags'
             moduleSetsOf(moreIds).size() == 500
     }
 
@@ -64,7 +64,7 @@ class ModuleSetTagSpec extends ModuleSyncIntegrationSpec {
             failing.state().lockReason().details().contains('500')
         and: 'it waits for a retry'
             jdbcTemplate.queryForObject("SELECT attempt FROM ncmp_cm_handle WHERE id = 'failing-1'", Integer) == 1
-        and: 'it has no anchor'
+        and: 'it has no module set'
             moduleSetsOf(['failing-1']).isEmpty()
         and: 'its neighbour is READY'
             allInState(['neighbour-1'], READY)

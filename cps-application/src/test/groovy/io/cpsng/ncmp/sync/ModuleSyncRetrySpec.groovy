@@ -22,7 +22,7 @@ class ModuleSyncRetrySpec extends ModuleSyncIntegrationSpec {
                 it.state().cmHandleState() == LOCKED && it.state().lockReason().reason() == LockReason.MODULE_SYNC_FAILED &&
                     it.state().lockReason().details().startsWith('Attempt #1 failed: ') && it.state().lockReason().details().contains('503')
             }
-        and: 'nothing was anchored'
+        and: 'none has a module set'
             moduleSetsOf(cmHandleIds).isEmpty()
         when: 'rounds run until the retry after the back-off has failed too'
             syncUntil(10) { cmHandles(cmHandleIds).values().every { it.state().lockReason()?.details()?.startsWith('Attempt #2 failed: ') } }
@@ -33,7 +33,7 @@ class ModuleSyncRetrySpec extends ModuleSyncIntegrationSpec {
         then: 'the lock reasons are gone and the queue is empty'
             cmHandles(cmHandleIds).values().every { it.state().lockReason() == null }
             queuedCount(cmHandleIds) == 0
-        and: 'every handle is anchored'
+        and: 'every handle has its module set'
             moduleSetsOf(cmHandleIds).size() == 20
         where: 'the DMI is unavailable'
             scenario                     | unavailable                                        | recover

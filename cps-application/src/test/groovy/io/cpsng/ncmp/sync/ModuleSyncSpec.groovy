@@ -38,7 +38,7 @@ class ModuleSyncSpec extends ModuleSyncIntegrationSpec {
         and: 'each handle was asked for its module references once and the sources were fetched once'
             cmHandleIds.every { dmiStub.requestCount(DmiEndpoint.MODULES, it) == 1 }
             dmiStub.requestCount(DmiEndpoint.MODULE_RESOURCES) == 1
-        and: 'all anchors are on one schema set named after the modules'
+        and: 'all have one module set, named after the modules'
             def schemaSets = moduleSetsOf(cmHandleIds)
             schemaSets.size() == 1000
             schemaSets.values().toSet().size() == 1
@@ -70,17 +70,18 @@ class ModuleSyncSpec extends ModuleSyncIntegrationSpec {
             }
     }
 
-    def 'A handle synced again (its queue row survived a crash) stays READY with its one anchor'() {
+    def 'A READY handle made due again is synced again and stays READY on the same module set'() {
         given: 'a READY handle'
             register(['again-1'])
             syncUntil { allInState(['again-1'], READY) }
-        when: 'it is queued again, as if the instance had died before removing its row'
-            moduleSyncWork.enqueueSync(['again-1'])
+            def moduleSet = moduleSetsOf(['again-1'])['again-1']
+        when: 'it is due again'
+            jdbcTemplate.update("UPDATE ncmp_cm_handle SET due_at = now() WHERE id = 'again-1'")
         and: 'it is synced again'
             syncUntil { queuedCount(['again-1']) == 0 }
-        then: 'it is READY with its anchor on the same schema set: the existing anchor counts as done'
+        then: 'it is READY on the same module set: the existing schema set counts as done'
             allInState(['again-1'], READY)
-            moduleSetsOf(['again-1']).size() == 1
+            moduleSetsOf(['again-1']) == ['again-1': moduleSet]
     }
 
     def 'Handles claimed by an instance that died are taken over once its lease has expired'() {

@@ -9,7 +9,7 @@ import static io.cpsng.ncmp.api.model.CmHandleState.READY
 
 class ModuleUpgradeSpec extends ModuleSyncIntegrationSpec {
 
-    def 'An upgrade to a new tag makes the handles READY with the new tag, anchored on its schema set'() {
+    def 'An upgrade to a new tag makes the handles READY with the new tag on its module set'() {
         given: 'three READY handles with tag-1'
             def cmHandleIds = ids('upgraded', 3)
             register(cmHandleIds, 'tag-1')
@@ -22,7 +22,7 @@ class ModuleUpgradeSpec extends ModuleSyncIntegrationSpec {
             }
         when: 'sync rounds run until they are READY'
             syncUntil { allInState(cmHandleIds.take(2), READY) }
-        then: 'they have the new tag, no lock reason, and their anchors are on the schema set of tag-2'
+        then: 'they have the new tag, no lock reason, and the module set of tag-2'
             cmHandles(cmHandleIds.take(2)).values().every { it.moduleSetTag() == 'tag-2' && it.state().lockReason() == null }
             moduleSetsOf(cmHandleIds.take(2)).values().every { it == 'tag-2' }
         and: 'the third is as it was, and tag-1 stays while it uses it'
@@ -48,14 +48,14 @@ class ModuleUpgradeSpec extends ModuleSyncIntegrationSpec {
             state.cmHandleState() == LOCKED
             state.lockReason().reason() == LockReason.MODULE_UPGRADE_FAILED
             state.lockReason().details().startsWith('Upgrade to ModuleSetTag: failing-tag. Attempt #1 failed: ')
-        and: 'it keeps its tag and its anchor'
+        and: 'it keeps its tag and its module set'
             cmHandles(['upgrade-fails'])['upgrade-fails'].moduleSetTag() == 'tag-3'
             moduleSetsOf(['upgrade-fails']).values() as List == ['tag-3']
         cleanup: 'the handle is removed so that later features do not retry it'
             deregister(['upgrade-fails'])
     }
 
-    def 'Deregistration after sync removes the anchors and the schema sets no handle uses any more'() {
+    def 'Deregistration after sync removes the handles and the module sets no handle uses any more'() {
         given: 'READY handles: two with tag-4, one with tag-5 and one without a tag'
             register(['dereg-1', 'dereg-2'], 'tag-4')
             register(['dereg-3'], 'tag-5')
@@ -65,13 +65,13 @@ class ModuleUpgradeSpec extends ModuleSyncIntegrationSpec {
             def untaggedSchemaSet = moduleSetsOf(['dereg-4'])['dereg-4']
         when: 'one of the tag-4 handles is removed'
             deregister(['dereg-1'])
-        then: 'its anchor is gone and tag-4 stays for the other'
+        then: 'it is gone and tag-4 stays for the other'
             moduleSetsOf(['dereg-1']).isEmpty()
             schemaSetNames().contains('tag-4')
         when: 'the rest are removed'
             deregister(['dereg-2', 'dereg-3', 'dereg-4'])
-        then: 'the handles, their anchors and the schema sets they used are gone'
-            cmHandleInventory.existingIds(cmHandleIds).isEmpty()
+        then: 'the handles and the module sets they used are gone'
+            inventoryRows.existingIds(cmHandleIds).isEmpty()
             moduleSetsOf(cmHandleIds).isEmpty()
             !schemaSetNames().any { it in ['tag-4', 'tag-5', untaggedSchemaSet] }
     }

@@ -60,7 +60,7 @@ class TwoInstancesSpec extends ModuleSyncIntegrationSpec {
             def successes = [instances, successesBefore].transpose().collect { instance, before -> successesOf(instance) - before }
             successes.every { it > 0 }
             successes.sum() == 2000
-        and: 'every handle is anchored'
+        and: 'every handle has its module set'
             moduleSetsOf(cmHandleIds).size() == 2000
     }
 
@@ -82,7 +82,7 @@ class TwoInstancesSpec extends ModuleSyncIntegrationSpec {
             new PollingConditions(timeout: 120, delay: 0.2).eventually {
                 assert allInState(cmHandleIds, READY)
             }
-        and: 'every handle is anchored and none is queued'
+        and: 'every handle has its module set and none is due'
             moduleSetsOf(cmHandleIds).size() == 2000
             queuedCount(cmHandleIds) == 0
     }

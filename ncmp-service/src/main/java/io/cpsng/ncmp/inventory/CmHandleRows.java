@@ -172,8 +172,8 @@ public class CmHandleRows {
     void forEachReference(final SqlCondition condition, final boolean outputAlternateId,
                           final Consumer<String> action) {
         final String reference = outputAlternateId ? "coalesce(h.alternate_id, h.id)" : "h.id";
-        cursorJdbcTemplate.query("SELECT " + reference + " AS reference FROM ncmp_cm_handle h WHERE "
-            + condition.sql() + " ORDER BY reference COLLATE \"C\"", resultSet -> {
+        cursorJdbcTemplate.query("SELECT " + reference + " FROM ncmp_cm_handle h WHERE " + condition.sql()
+            + " ORDER BY " + reference, resultSet -> {
                 action.accept(resultSet.getString(1));
             }, condition.parameters().toArray());
     }
