@@ -14,11 +14,10 @@ import org.springframework.core.env.Environment;
 /**
  * Starts the embedded PostgreSQL on its own thread when the context begins to refresh, so that initdb and
  * the server start (about 1.3 s) run while Spring parses the configuration and creates the web server,
- * instead of before the first query. Not earlier, in the initializer itself: test contexts add their
- * datasource URL after the initializers from spring.factories ran, and must not start a database.
- * {@link EmbeddedPostgresConfig} waits for it; where no early start was registered (context runners),
- * it starts the database itself. If the context fails before taking it over, the database stops with
- * the JVM (the launcher's shutdown hook).
+ * instead of before the first query. Only the application's main method registers it; in any other
+ * context (specs) {@link EmbeddedPostgresConfig} starts the database itself when it needs one, and waits
+ * for this start otherwise. If the context fails before taking it over, the database stops with the JVM
+ * (the launcher's shutdown hook).
  */
 public class EmbeddedPostgresEarlyStart implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
