@@ -1,5 +1,6 @@
 package io.cpsng;
 
+import io.cpsng.config.EmbeddedPostgresEarlyStart;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -9,6 +10,9 @@ import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 public class Application {
 
     public static void main(final String[] args) {
-        SpringApplication.run(Application.class, args);
+        final SpringApplication application = new SpringApplication(Application.class);
+        // here and not in spring.factories: test contexts and slices must never start a database of their own
+        application.addInitializers(new EmbeddedPostgresEarlyStart());
+        application.run(args);
     }
 }

@@ -3,6 +3,7 @@ package io.cpsng.config;
 import com.zaxxer.hikari.HikariDataSource;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.nio.file.Path;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -16,9 +17,13 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnExpression("'${spring.datasource.url:}'.isEmpty()")
 class EmbeddedPostgresConfig {
 
+    /** The database started early by {@link EmbeddedPostgresEarlyStart}, or started here without it. */
     @Bean(destroyMethod = "close")
-    EmbeddedPostgres embeddedPostgres(final EmbeddedPostgresProperties embeddedPostgresProperties) {
-        return EmbeddedPostgresLauncher.start(Path.of(embeddedPostgresProperties.dataDirectory()));
+    EmbeddedPostgres embeddedPostgres(final EmbeddedPostgresProperties embeddedPostgresProperties,
+                                      final ObjectProvider<EmbeddedPostgresEarlyStart.StartingPostgres> startingPostgres) {
+        final EmbeddedPostgresEarlyStart.StartingPostgres startedEarly = startingPostgres.getIfAvailable();
+        return startedEarly != null ? startedEarly.awaitStarted()
+            : EmbeddedPostgresLauncher.start(Path.of(embeddedPostgresProperties.dataDirectory()));
     }
 
     @Bean

@@ -59,6 +59,15 @@ class ComposeFileSpec extends Specification {
             services.nginx.depends_on['ncmp-0'].condition == 'service_healthy'
     }
 
+    def 'An instance out of memory exits and is started again'() {
+        expect: 'the JVM exits on OutOfMemoryError'
+            services['ncmp-0'].command.contains('-XX:+ExitOnOutOfMemoryError')
+        and: 'the flag comes before -jar, where the JVM reads it'
+            services['ncmp-0'].command.indexOf('-XX:+ExitOnOutOfMemoryError') < services['ncmp-0'].command.indexOf('-jar')
+        and: 'compose restarts an instance that exited'
+            services['ncmp-0'].restart == 'unless-stopped'
+    }
+
     def 'Every environment name of the instances is a setting the service reads'() {
         expect: 'each name is a Spring setting we use or binds to one of our configuration records'
             services['ncmp-0'].environment.keySet().each { name ->

@@ -106,6 +106,7 @@ class TwoInstancesSpec extends ModuleSyncIntegrationSpec {
             "--ncmp.hazelcast.cluster-name=${clusterName}",
             "--ncmp.hazelcast.port=${hazelcastPort}",
             "--ncmp.hazelcast.members=${memberPorts.collect { "127.0.0.1:${it}" }.join(',')}",
+            '--ncmp.hazelcast.bind-address=127.0.0.1',
             '--ncmp.module-sync.enabled=true',
             '--ncmp.module-sync.interval=100ms',
             '--ncmp.module-sync.batch-size=50',

@@ -5,20 +5,22 @@ import com.hazelcast.config.JoinConfig;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.map.IMap;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.function.Function;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The one Hazelcast member of this instance, and the shared maps it holds, each exposed as the
- * narrowest JDK type so that specs can hand in plain collections.
+ * The one Hazelcast member of this instance when other instances are configured as members, and the shared
+ * maps it holds, each exposed as the narrowest JDK type so that specs can hand in plain collections.
+ * Without members {@link SingleInstanceCacheConfig} provides the same beans and no member starts.
  */
 @Configuration(proxyBeanMethods = false)
+@Conditional(ClusterMembersCondition.MembersConfigured.class)
 @EnableConfigurationProperties(HazelcastProperties.class)
 class HazelcastConfig {
 
@@ -30,6 +32,7 @@ class HazelcastConfig {
         config.setProperty("hazelcast.logging.type", "slf4j");
         config.setProperty("hazelcast.shutdownhook.enabled", "false");
         config.getNetworkConfig().setPort(hazelcastProperties.port()).setPortAutoIncrement(true);
+        bindTo(config, hazelcastProperties.bindAddress());
         final JoinConfig joinConfig = config.getNetworkConfig().getJoin();
         joinConfig.getMulticastConfig().setEnabled(false);
         joinConfig.getAutoDetectionConfig().setEnabled(false);
@@ -37,10 +40,15 @@ class HazelcastConfig {
         return Hazelcast.newHazelcastInstance(config);
     }
 
-    /** Alternate id to CM-handle id, so that reads by alternate id rarely reach the database. */
-    @Bean
-    Map<String, String> alternateIdCache(final HazelcastInstance hazelcastInstance) {
-        return hazelcastInstance.getMap("alternateIdCache");
+    /**
+     * With a bind address the member listens on that interface only (bind.any off); without one Hazelcast
+     * listens on every interface, as it always did, and the operator relies on the network around it.
+     */
+    private static void bindTo(final Config config, final String bindAddress) {
+        if (!bindAddress.isBlank()) {
+            config.setProperty("hazelcast.socket.bind.any", "false");
+            config.getNetworkConfig().getInterfaces().setEnabled(true).addInterface(bindAddress);
+        }
     }
 
     /**

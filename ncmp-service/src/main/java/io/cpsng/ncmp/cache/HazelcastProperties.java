@@ -5,11 +5,14 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * The embedded Hazelcast member: instances find each other through the TCP-IP member list (no
- * multicast). An empty list makes a single-member cluster, which suits a laptop.
+ * The cluster of the instances. With no members, an instance is a cluster of one and starts no Hazelcast
+ * member at all (nothing listens); with members, instances find each other through the TCP-IP member list
+ * (no multicast) and each binds its member port to the bind address, or, without one, to every interface
+ * while advertising the address Hazelcast picks (one matching the member list, else a non-loopback one).
  */
 @ConfigurationProperties("ncmp.hazelcast")
 public record HazelcastProperties(@DefaultValue("cps-ng") String clusterName,
                                   @DefaultValue("5701") int port,
-                                  @DefaultValue List<String> members) {
+                                  @DefaultValue List<String> members,
+                                  @DefaultValue("") String bindAddress) {
 }
