@@ -6,7 +6,6 @@ import io.cpsng.ncmp.api.NcmpCmHandleService
 import io.cpsng.ncmp.api.model.CmHandleState
 import liquibase.integration.spring.SpringLiquibase
 import org.springframework.boot.SpringApplication
-import org.springframework.boot.WebApplicationType
 import org.springframework.boot.context.logging.LoggingApplicationListener
 import org.springframework.context.ConfigurableApplicationContext
 import org.springframework.core.io.DefaultResourceLoader
@@ -134,11 +133,10 @@ class InventoryUpgradeSpec extends Specification {
 
     static ConfigurableApplicationContext startRelease(String jdbcUrl) {
         def application = new SpringApplication(Application)
-        application.webApplicationType = WebApplicationType.NONE
         // logging is one per JVM and the spec's own context set it up already
         application.listeners = application.listeners.findAll { !(it instanceof LoggingApplicationListener) }
         application.run("--spring.datasource.url=${jdbcUrl}", "--spring.datasource.username=${TestDatabase.USERNAME}",
             "--spring.datasource.password=${TestDatabase.PASSWORD}", '--spring.datasource.hikari.maximum-pool-size=4',
-            '--ncmp.module-sync.enabled=false', "--ncmp.hazelcast.cluster-name=upgrade-${UUID.randomUUID()}")
+            '--server.port=0', '--security.auth.enabled=false', '--ncmp.module-sync.enabled=false')
     }
 }

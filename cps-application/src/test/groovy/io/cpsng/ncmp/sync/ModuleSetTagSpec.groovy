@@ -24,7 +24,7 @@ class ModuleSetTagSpec extends ModuleSyncIntegrationSpec {
         and: 'for sources at most once per tag (none when the store held every module of the set already)'
             dmiStub.requestCount(DmiEndpoint.MODULE_RESOURCES) >= 1
             dmiStub.requestCount(DmiEndpoint.MODULE_RESOURCES) <= 5
-        and: 'each tag is a schema set, and each handle's module set is the schema set of its tag'
+        and: 'each tag is a schema set, and the module set of each handle is that of its tag'
             schemaSetNames().containsAll(TAGS)
             cmHandleIdsByTag.every { tag, cmHandleIds -> moduleSetsOf(cmHandleIds).values().every { it == tag } }
     }
