@@ -2,11 +2,12 @@ package io.cpsng.rest.ncmp;
 
 import io.cpsng.ncmp.api.model.Results;
 import jakarta.servlet.http.HttpServletResponse;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.function.Function;
 import org.springframework.http.MediaType;
-import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.SequenceWriter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -17,6 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
 final class JsonArrayResponse {
 
     private static final JsonMapper JSON = JsonMapper.shared();
+    private static final int BUFFER_BYTES = 64 * 1024;
 
     private JsonArrayResponse() {
     }
@@ -25,10 +27,10 @@ final class JsonArrayResponse {
                           final Function<T, ?> toJson) throws IOException {
         response.setStatus(HttpServletResponse.SC_OK);
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        try (OutputStream body = response.getOutputStream(); JsonGenerator generator = JSON.createGenerator(body)) {
-            generator.writeStartArray();
-            results.forEach(result -> JSON.writeValue(generator, toJson.apply(result)));
-            generator.writeEndArray();
+        // one sequence writer for the whole array: it resolves each type's serializer once, not per element
+        try (OutputStream body = response.getOutputStream();
+             SequenceWriter array = JSON.writer().writeValuesAsArray(new BufferedOutputStream(body, BUFFER_BYTES))) {
+            results.forEach(result -> array.write(toJson.apply(result)));
         }
     }
 }
