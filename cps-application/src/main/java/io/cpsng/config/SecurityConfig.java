@@ -14,7 +14,6 @@ import org.springframework.security.config.annotation.web.configuration.WebSecur
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.core.userdetails.User;
 import org.springframework.security.core.userdetails.UserDetailsService;
-import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.web.AuthenticationEntryPoint;
@@ -69,9 +68,14 @@ class SecurityConfig {
         return web -> web.httpFirewall(firewall).requestRejectedHandler(jsonRequestRejected());
     }
 
+    /** The configured password checked by digest: see {@link ConfiguredPasswordEncoder} for why not bcrypt. */
     @Bean
-    UserDetailsService userDetailsService(final AuthProperties authProperties) {
-        final PasswordEncoder passwordEncoder = PasswordEncoderFactories.createDelegatingPasswordEncoder();
+    PasswordEncoder passwordEncoder() {
+        return new ConfiguredPasswordEncoder();
+    }
+
+    @Bean
+    UserDetailsService userDetailsService(final AuthProperties authProperties, final PasswordEncoder passwordEncoder) {
         String password = authProperties.password();
         if (authProperties.enabled() && password.isEmpty()) {
             password = generatedPassword();

@@ -23,7 +23,7 @@ class CredentialsLoggingSpec extends Specification {
 
     def 'A configured password is never logged'() {
         when: 'the users are set up with a configured password'
-            new SecurityConfig().userDetailsService(new AuthProperties(true, 'operator', 'configured-Secret-1'))
+            new SecurityConfig().userDetailsService(new AuthProperties(true, 'operator', 'configured-Secret-1'), new ConfiguredPasswordEncoder())
         then: 'no log line holds it'
             appender.list.every { !it.formattedMessage.contains('configured-Secret-1') }
         and: 'the properties print it masked'
@@ -32,7 +32,7 @@ class CredentialsLoggingSpec extends Specification {
 
     def 'Without a password one is generated and logged exactly once'() {
         when: 'the users are set up without a password'
-            new SecurityConfig().userDetailsService(new AuthProperties(true, 'operator', ''))
+            new SecurityConfig().userDetailsService(new AuthProperties(true, 'operator', ''), new ConfiguredPasswordEncoder())
         then: 'one line names the user and a generated password'
             def lines = appender.list.findAll { it.formattedMessage.contains('generated password') }
             lines.size() == 1
