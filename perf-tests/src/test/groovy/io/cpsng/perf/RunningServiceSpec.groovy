@@ -1,19 +1,12 @@
 package io.cpsng.perf
 
-import io.cpsng.TestDatabase
+import io.cpsng.DatabaseSpec
 import io.cpsng.measure.MeasureOptions
 import io.cpsng.measure.MeasureResult
 import io.cpsng.measure.MeasureRun
 import io.cpsng.measure.ServiceClient
-import io.cpsng.ncmp.inventory.InventoryModelLoader
-import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.boot.test.context.SpringBootTest
 import org.springframework.boot.test.web.server.LocalServerPort
-import org.springframework.jdbc.core.JdbcTemplate
-import org.springframework.test.context.DynamicPropertyRegistry
-import org.springframework.test.context.DynamicPropertySource
-import spock.lang.Shared
-import spock.lang.Specification
 
 import java.nio.file.Path
 import java.time.Duration
@@ -21,35 +14,14 @@ import java.time.Duration
 /**
  * The whole application listening on a port with module sync on its own schedule, as a user runs it (its
  * settings are application.yml's), on the same PostgreSQL as the other specs; specs drive it over HTTP with
- * the measure tool's run and client. The store is emptied once per spec.
+ * the measure tool's run and client. The store is emptied once per spec (DatabaseSpec).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = ['security.auth.enabled=false'])
-abstract class RunningServiceSpec extends Specification {
+abstract class RunningServiceSpec extends DatabaseSpec {
 
     @LocalServerPort
     int port
-
-    @Autowired
-    JdbcTemplate jdbcTemplate
-
-    @Autowired
-    InventoryModelLoader inventoryModelLoader
-
-    @Shared
-    boolean storeEmptied = false
-
-    @DynamicPropertySource
-    static void database(DynamicPropertyRegistry registry) {
-        TestDatabase.register(registry)
-    }
-
-    def setup() {
-        if (!storeEmptied) {
-            TestDatabase.emptyStore(jdbcTemplate, inventoryModelLoader)
-            storeEmptied = true
-        }
-    }
 
     ServiceClient getServiceClient() {
         new ServiceClient(URI.create("http://127.0.0.1:${port}"), '', '')
