@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.util.function.Function;
 import org.springframework.http.MediaType;
 import tools.jackson.databind.SequenceWriter;
+import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -27,9 +28,11 @@ final class JsonArrayResponse {
                           final Function<T, ?> toJson) throws IOException {
         response.setStatus(HttpServletResponse.SC_OK);
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-        // one sequence writer for the whole array: it resolves each type's serializer once, not per element
+        // One sequence writer for the whole array resolves each type's serializer once. It flushes after every
+        // element unless told not to, and a flush reaches the socket: 200,000 ids went out as 200,000 chunks.
         try (OutputStream body = response.getOutputStream();
-             SequenceWriter array = JSON.writer().writeValuesAsArray(new BufferedOutputStream(body, BUFFER_BYTES))) {
+             SequenceWriter array = JSON.writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE)
+                 .writeValuesAsArray(new BufferedOutputStream(body, BUFFER_BYTES))) {
             results.forEach(result -> array.write(toJson.apply(result)));
         }
     }
