@@ -4,8 +4,6 @@ import io.cpsng.cps.api.NameRules;
 import io.cpsng.ncmp.api.NcmpInventoryService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.CmHandle;
-import io.cpsng.ncmp.api.model.CmHandleState;
-import io.cpsng.ncmp.api.model.CompositeState;
 import io.cpsng.ncmp.api.model.DmiPluginRegistration;
 import io.cpsng.ncmp.api.model.DmiPluginRegistration.UpgradedCmHandles;
 import io.cpsng.ncmp.api.model.RegistrationError;
@@ -16,8 +14,6 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.net.URI;
 import java.time.Duration;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -194,12 +190,12 @@ class DmiRegistration implements NcmpInventoryService {
         return failures;
     }
 
+    /** The handle as it is inserted: with the request's plugins and without null properties (the row says ADVISED). */
     private static CmHandle advised(final CmHandle cmHandle, final DmiPluginRegistration registration) {
         return new CmHandle(cmHandle.id(), registration.dmiPlugin(), registration.dmiDataPlugin(),
             registration.dmiModelPlugin(), withoutNulls(cmHandle.additionalProperties()),
             withoutNulls(cmHandle.publicProperties()), cmHandle.moduleSetTag(), cmHandle.alternateId(),
-            cmHandle.dataProducerIdentifier(), cmHandle.trustLevel(),
-            new CompositeState(CmHandleState.ADVISED, null, now(), false, null));
+            cmHandle.dataProducerIdentifier(), cmHandle.trustLevel(), null);
     }
 
     /** Properties mapped to null are removed; a new alternate id or data producer is only taken if none is set. */
@@ -266,9 +262,5 @@ class DmiRegistration implements NcmpInventoryService {
 
     private static String firstNonBlank(final String first, final String second) {
         return isBlank(first) ? second : first;
-    }
-
-    static String now() {
-        return OffsetDateTime.now(ZoneOffset.UTC).toString();
     }
 }
