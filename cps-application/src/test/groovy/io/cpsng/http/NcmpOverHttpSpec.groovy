@@ -68,6 +68,43 @@ class NcmpOverHttpSpec extends ServerSpec {
             register(removedCmHandles: handles*.cmHandle)
     }
 
+    def 'Search answers stream through the server as one JSON array: #endpoint'() {
+        given: '30 handles of one group'
+            def ids = (1..30).collect { "stream-${it}".toString() }
+            register(createdCmHandles: ids.collect { [cmHandle: it, publicCmHandleProperties: [Group: 'stream']] })
+        when: 'the search is sent'
+            def response = method == 'GET' ? http.get(endpoint) : http.post(endpoint, 'application/json', JsonOutput.toJson(body))
+        then: 'the answer is one JSON array (streamed, so chunked) holding the group'
+            response.status == 200
+            response.headers['content-type'].startsWith('application/json')
+            response.headers['transfer-encoding'] == 'chunked'
+            def answer = response.json.collect { it instanceof Map ? it.cmHandle : it }
+            answer.containsAll(ids)
+            answer == answer.toSorted()
+        cleanup: 'the handles are removed'
+            register(removedCmHandles: ids)
+        where: 'the endpoint is'
+            endpoint                                                              | method | body
+            '/ncmp/v1/ch/id-searches'                                             | 'POST' | [cmHandleQueryParameters: [[conditionName: 'hasAllProperties', conditionParameters: [[Group: 'stream']]]]]
+            '/ncmp/v1/ch/searches'                                                | 'POST' | [cmHandleQueryParameters: [[conditionName: 'hasAllProperties', conditionParameters: [[Group: 'stream']]]]]
+            '/ncmpInventory/v1/ch/searches'                                       | 'POST' | [cmHandleQueryParameters: [[conditionName: 'hasAllProperties', conditionParameters: [[Group: 'stream']]]]]
+            '/ncmpInventory/v1/ch/cmHandles?dmi-plugin-identifier=' + urlEncoded('http://127.0.0.1:1') | 'GET' | null
+    }
+
+    def 'A search the inventory cannot run answers 400 JSON before anything is streamed: #scenario'() {
+        when: 'the search is sent'
+            def response = http.post('/ncmp/v1/ch/id-searches', 'application/json',
+                JsonOutput.toJson([cmHandleQueryParameters: [condition]]))
+        then: 'it is refused whole, with the usual error body'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains(expectedDetails)
+        where: 'the search has'
+            scenario                      | condition                                                                                   || expectedDetails
+            'an unknown condition'        | [conditionName: 'hasSomething', conditionParameters: [[a: 'b']]]                            || 'hasSomething'
+            'a cps-path outside the model'| [conditionName: 'cmHandleWithCpsPath', conditionParameters: [[cpsPath: '//nothing[@x=1]']]] || 'not supported by the inventory'
+    }
+
     def register(Map registration) {
         http.post('/ncmpInventory/v1/ch', 'application/json',
             JsonOutput.toJson([dmiPlugin: 'http://127.0.0.1:1'] + registration))

@@ -79,21 +79,11 @@ class InventoryPerfSpec extends RunningServiceSpec {
     }
 
     def 'Getting one handle by #reference'() {
-        given: 'handles spread over the inventory'
-            def numbers = (1..100).collect { it * (HANDLES / 100) as int }
-            def next = 0
-        when: 'one handle is read per request'
-            def answer = null
-            def millis = medianMillis(numbers.size()) {
-                def number = numbers[next++ % numbers.size()]
-                answer = serviceClient.get("/ncmp/v1/ch/${pathOf(number)}")
-            }
+        when: 'one handle is read per request, 100 handles spread over the inventory'
+            def millis = medianGetOneMillis(serviceClient, HANDLES, pathOf)
             def measurement = PerfRecorder.record("ncmp: get one handle by ${reference}", 'ncmp-get', HANDLES,
                 millis / 1e3, millis, 'ms', atMost(2))
-        then: 'the handle is answered'
-            answer.isSuccess()
-            answer.body().contains("\"${PREFIX}-")
-        and: 'the median time meets the budget'
+        then: 'the median time meets the budget (every handle was answered)'
             measurement.meetsBudget()
         where: 'the handle is named by'
             reference      | pathOf
@@ -144,6 +134,16 @@ class InventoryPerfSpec extends RunningServiceSpec {
         def answer = serviceClient.post('/ncmp/v1/ch/id-searches', body)
         assert answer.isSuccess()
         new groovy.json.JsonSlurper().parseText(answer.body()) as List<String>
+    }
+
+    /** The median time of reading one handle per request, 100 handles spread over the inventory, each answered. */
+    static double medianGetOneMillis(ServiceClient serviceClient, int handles, Closure<String> pathOf) {
+        def numbers = (1..100).collect { it * (handles / 100) as int }
+        def next = 0
+        medianMillis(numbers.size()) {
+            def answer = serviceClient.get("/ncmp/v1/ch/${pathOf(numbers[next++ % numbers.size()])}")
+            assert answer.isSuccess()
+        }
     }
 
     /** The median time of the request in milliseconds, after one unmeasured request. */

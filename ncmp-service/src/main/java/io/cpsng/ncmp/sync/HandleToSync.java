@@ -3,27 +3,31 @@ package io.cpsng.ncmp.sync;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.sync.ModuleSyncWork.ClaimedWork;
 
-/** A claimed handle with its inventory entry: what one batch syncs or upgrades. */
-record HandleToSync(ClaimedWork work, CmHandle cmHandle) {
+/** A claimed handle, as the claim returned it: what one batch syncs or upgrades. */
+record HandleToSync(ClaimedWork work) {
+
+    CmHandle cmHandle() {
+        return work.cmHandle();
+    }
 
     String id() {
-        return cmHandle.id();
+        return work.cmHandleId();
     }
 
     /** The tag whose module set the handle gets: the upgrade's target, or its own. */
     String targetTag() {
-        return work.isUpgrade() ? work.upgradeModuleSetTag() : cmHandle.moduleSetTag();
+        return work.isUpgrade() ? work.upgradeModuleSetTag() : cmHandle().moduleSetTag();
     }
 
     /** The handle as the DMI is asked about it and as it is stored when done: with the target tag. */
     CmHandle withTargetTag() {
         if (!work.isUpgrade()) {
-            return cmHandle;
+            return cmHandle();
         }
-        return new CmHandle(cmHandle.id(), cmHandle.dmiServiceName(), cmHandle.dmiDataServiceName(),
-            cmHandle.dmiModelServiceName(), cmHandle.additionalProperties(), cmHandle.publicProperties(),
-            work.upgradeModuleSetTag(), cmHandle.alternateId(), cmHandle.dataProducerIdentifier(),
-            cmHandle.trustLevel(), cmHandle.state());
+        return new CmHandle(cmHandle().id(), cmHandle().dmiServiceName(), cmHandle().dmiDataServiceName(),
+            cmHandle().dmiModelServiceName(), cmHandle().additionalProperties(), cmHandle().publicProperties(),
+            work.upgradeModuleSetTag(), cmHandle().alternateId(), cmHandle().dataProducerIdentifier(),
+            cmHandle().trustLevel(), cmHandle().state());
     }
 
     /** The number of this attempt, counting from 1. */

@@ -45,8 +45,7 @@ class ModuleSyncWorker {
         metrics.recordWaiting(claimed, Instant.now());
         final List<String> claimedIds = claimed.stream().map(ClaimedWork::cmHandleId).toList();
         try {
-            final List<HandleToSync> handles = claimed.stream().map(work -> new HandleToSync(work, work.cmHandle()))
-                .toList();
+            final List<HandleToSync> handles = claimed.stream().map(HandleToSync::new).toList();
             final Resolution resolution = moduleSets.resolve(handles);
             final Map<String, String> failures = resolution.failuresByCmHandleId();
             writeResults(owner, handles, resolution.schemaSetNamesByCmHandleId(), failures);
