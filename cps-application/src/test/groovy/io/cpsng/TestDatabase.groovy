@@ -47,7 +47,7 @@ class TestDatabase {
      */
     static void emptyStore(JdbcTemplate jdbcTemplate, InventoryModelLoader inventoryModelLoader) {
         jdbcTemplate.execute('''TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set, yang_resource,
-            dataspace, ncmp_cm_handle''')
+            dataspace, ncmp_cm_handle, ncmp_lcm_outbox, ncmp_lcm_event, ncmp_dmi_plugin''')
         inventoryModelLoader.loadInventoryModel()
     }
 

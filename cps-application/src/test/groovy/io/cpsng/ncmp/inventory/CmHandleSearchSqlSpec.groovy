@@ -7,6 +7,8 @@ import io.cpsng.ncmp.api.exceptions.InvalidInputException
 import io.cpsng.ncmp.api.model.CmHandleQuery
 import spock.lang.Specification
 
+import static io.cpsng.ncmp.inventory.CmHandleRows.TRUST_LEVEL
+
 class CmHandleSearchSqlSpec extends Specification {
 
     def stubModuleService = Stub(CpsModuleService) {
@@ -28,14 +30,14 @@ class CmHandleSearchSqlSpec extends Specification {
             'a property asked twice'          | [hasAllProperties: [[Color: 'red'], [Color: 'red']]]                          || 'h.public_properties @> ?::jsonb'                                                                | ['{"Color":"red"}']
             'a property with two values'      | [hasAllProperties: [[Color: 'red'], [Color: 'blue']]]                         || 'false'                                                                                          | []
             'additional properties'           | [hasAllAdditionalProperties: [[Price: '5']]]                                  || 'h.additional_properties @> ?::jsonb'                                                            | ['{"Price":"5"}']
-            'a trust level'                   | [cmHandleWithTrustLevel: [[trustLevel: 'COMPLETE']]]                          || "coalesce(h.trust_level, 'COMPLETE') = ?"                                                        | ['COMPLETE']
+            'a trust level'                   | [cmHandleWithTrustLevel: [[trustLevel: 'COMPLETE']]]                          || "${TRUST_LEVEL} = ?"                                                        | ['COMPLETE']
             'a DMI plugin'                    | [cmHandleWithDmiPlugin: [['dmi-service-name': 'dmi-1']]]                      || '? in (h.dmi_service_name, h.dmi_data_service_name, h.dmi_model_service_name)'                   | ['dmi-1']
             'a module'                        | [hasAllModules: [[moduleName: 'spec-b']]]                                     || 'h.schema_set_name = any(?)'                                                                     | [['set-ab', 'set-bc']]
             'two modules'                     | [hasAllModules: [[moduleName: 'spec-a'], [moduleName: 'spec-b']]]             || 'h.schema_set_name = any(?)'                                                                     | [['set-ab']]
             'modules no set has together'     | [hasAllModules: [[moduleName: 'spec-a'], [moduleName: 'spec-c']]]             || 'false'                                                                                          | []
             'a cps-path'                      | [cmHandleWithCpsPath: [[cpsPath: "//state[@cm-handle-state='READY']"]]]       || 'h.cm_handle_state = ?'                                                                          | ['READY']
             'a cps-path on private data'      | [cmHandleWithCpsPath: [[cpsPath: "//additional-properties[@name='Price']"]]]  || 'jsonb_exists(h.additional_properties, ?)'                                                        | ['Price']
-            'several conditions'              | [hasAllProperties: [[Color: 'red']], cmHandleWithTrustLevel: [[trustLevel: 'NONE']], hasAllModules: [[moduleName: 'spec-c']]] || "(h.public_properties @> ?::jsonb and coalesce(h.trust_level, 'COMPLETE') = ? and h.schema_set_name = any(?))" | ['{"Color":"red"}', 'NONE', ['set-bc']]
+            'several conditions'              | [hasAllProperties: [[Color: 'red']], cmHandleWithTrustLevel: [[trustLevel: 'NONE']], hasAllModules: [[moduleName: 'spec-c']]] || "(h.public_properties @> ?::jsonb and ${TRUST_LEVEL} = ? and h.schema_set_name = any(?))" | ['{"Color":"red"}', 'NONE', ['set-bc']]
             'a condition meeting none'        | [hasAllProperties: [[Color: 'red']], hasAllModules: [[moduleName: 'spec-z']]] || 'false'                                                                                          | []
     }
 
@@ -45,7 +47,7 @@ class CmHandleSearchSqlSpec extends Specification {
                 new CmHandleQuery.Condition('cmHandleWithTrustLevel', [[trustLevel: 'NONE']]),
                 new CmHandleQuery.Condition('cmHandleWithTrustLevel', [[trustLevel: 'COMPLETE']])]), SearchCondition.NORTHBOUND)
         then: 'both are ANDed'
-            result.sql() == "(coalesce(h.trust_level, 'COMPLETE') = ? and coalesce(h.trust_level, 'COMPLETE') = ?)"
+            result.sql() == "(${TRUST_LEVEL} = ? and ${TRUST_LEVEL} = ?)"
             result.parameters() == ['NONE', 'COMPLETE']
     }
 

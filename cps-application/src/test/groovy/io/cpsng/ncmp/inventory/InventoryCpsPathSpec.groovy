@@ -4,6 +4,8 @@ import io.cpsng.cps.api.exceptions.DataValidationException
 import io.cpsng.ncmp.api.exceptions.InvalidInputException
 import spock.lang.Specification
 
+import static io.cpsng.ncmp.inventory.CmHandleRows.TRUST_LEVEL
+
 class InventoryCpsPathSpec extends Specification {
 
     static final String EACH_PUBLIC_PROPERTY = 'exists (select 1 from jsonb_each_text(h.public_properties) p where '
@@ -20,9 +22,9 @@ class InventoryCpsPathSpec extends Specification {
             'selecting every handle'                  | '/dmi-registry/cm-handles'                                                     || 'true'                                                                                   | []
             'on a handle key'                         | "/dmi-registry/cm-handles[@id='ch-1']"                                         || 'h.id = ?'                                                                               | ['ch-1']
             'with a number'                           | '//cm-handles[@id=5]'                                                          || 'h.id = ?'                                                                               | ['5']
-            'on the trust level'                      | "/dmi-registry/cm-handles[@trust-level='NONE']"                                || "coalesce(h.trust_level, 'COMPLETE') = ?"                                                | ['NONE']
+            'on the trust level'                      | "/dmi-registry/cm-handles[@trust-level='NONE']"                                || "${TRUST_LEVEL} = ?"                                                | ['NONE']
             'on the module set tag'                   | "//cm-handles[@module-set-tag='tag-x']"                                        || 'h.module_set_tag = ?'                                                                   | ['tag-x']
-            'with or and parentheses'                 | "//cm-handles[@module-set-tag='x' or (@trust-level='NONE' and @alternate-id='a')]" || "(h.module_set_tag = ? or (coalesce(h.trust_level, 'COMPLETE') = ? and h.alternate_id = ?))" | ['x', 'NONE', 'a']
+            'with or and parentheses'                 | "//cm-handles[@module-set-tag='x' or (@trust-level='NONE' and @alternate-id='a')]" || "(h.module_set_tag = ? or (${TRUST_LEVEL} = ? and h.alternate_id = ?))" | ['x', 'NONE', 'a']
             'with contains'                           | "//cm-handles[contains(@alternate-id,'a_b%c\\')]"                               || "h.alternate_id like ? escape '\\'"                                                      | ['%a\\_b\\%c\\\\%']
             'on the state'                            | "//state[@cm-handle-state='LOCKED']"                                           || 'h.cm_handle_state = ?'                                                                  | ['LOCKED']
             'on the last update time'                 | "//state[@last-update-time='2026-01-31T20:30:40.123+0000']"                     || "${LAST_UPDATE_TIME} = ?"                                                                | ['2026-01-31T20:30:40.123+0000']

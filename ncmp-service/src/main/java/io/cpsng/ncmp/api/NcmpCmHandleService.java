@@ -15,7 +15,10 @@ import java.util.List;
  */
 public interface NcmpCmHandleService {
 
-    /** The handle with its public and additional properties and state; trust level COMPLETE unless registered NONE. */
+    /**
+     * The handle with its public and additional properties and state; trust level NONE if registered so or while
+     * its DMI plugin does not answer, else COMPLETE.
+     */
     CmHandle getCmHandle(String cmHandleReference);
 
     /** The modules of the handle's module set, empty until module sync has given it one. */

@@ -12,6 +12,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -105,6 +106,24 @@ public class DmiClient {
             path.append("&options=").append(encode(options));
         }
         return call("data", cmHandle.dataPlugin(), cmHandle.id(), path.toString(), body);
+    }
+
+    /** Whether the plugin answers its health check (GET /actuator/health) with success within the timeout. */
+    public boolean isHealthy(final String plugin, final Duration timeout) {
+        final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(stripTrailingSlash(plugin)
+            + "/actuator/health")).timeout(timeout).GET();
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        try {
+            final int status = httpClient.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            return status >= 200 && status < 300;
+        } catch (final IOException | IllegalArgumentException unreachable) {
+            return false;
+        } catch (final InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private JsonNode callForJson(final String endpoint, final String plugin, final String cmHandleId,

@@ -13,13 +13,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                              untagged handles would otherwise open one per handle of every batch in flight)
  * @param username              basic-auth user for every plugin, or empty for none
  * @param password              basic-auth password
+ * @param healthCheckInterval   how often each plugin's health is checked (its handles' trust level follows it);
+ *                              0 = never
+ * @param healthCheckTimeout    how long a health check waits for an answer before the plugin counts as down
  */
 @ConfigurationProperties("ncmp.dmi")
 public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
                             @DefaultValue("30s") Duration readTimeout,
                             @DefaultValue("200") int maxConcurrentRequests,
                             @DefaultValue("") String username,
-                            @DefaultValue("") String password) {
+                            @DefaultValue("") String password,
+                            @DefaultValue("10s") Duration healthCheckInterval,
+                            @DefaultValue("5s") Duration healthCheckTimeout) {
 
     public DmiProperties {
         if (maxConcurrentRequests < 1) {
@@ -30,6 +35,7 @@ public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
     @Override
     public String toString() {
         return "DmiProperties[connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
-            + ", maxConcurrentRequests=" + maxConcurrentRequests + ", username=" + username + ", password=" + (password.isEmpty() ? "" : "****") + "]";
+            + ", maxConcurrentRequests=" + maxConcurrentRequests + ", username=" + username + ", password=" + (password.isEmpty() ? "" : "****")
+            + ", healthCheckInterval=" + healthCheckInterval + ", healthCheckTimeout=" + healthCheckTimeout + "]";
     }
 }

@@ -5,8 +5,10 @@ import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleState;
 import io.cpsng.ncmp.api.model.CompositeState;
 import io.cpsng.ncmp.api.model.LockReason;
+import io.cpsng.ncmp.events.LcmOutbox;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
@@ -34,12 +36,17 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class CmHandleRows {
 
+    /** The trust level clients see: NONE while the handle's DMI plugin does not answer, else as registered. */
+    public static final String TRUST_LEVEL =
+        "CASE WHEN h.dmi_trust_level = 'NONE' THEN 'NONE' ELSE coalesce(h.trust_level, 'COMPLETE') END";
+
     /** The columns of a handle as {@link #toCmHandle} reads them, for statements that return handles. */
     public static final String COLUMNS = """
         h.id, h.alternate_id, h.dmi_service_name, h.dmi_data_service_name, h.dmi_model_service_name,
-        h.module_set_tag, h.data_producer_identifier, h.trust_level, h.cm_handle_state, h.lock_reason,
+        h.module_set_tag, h.data_producer_identifier, %s AS trust_level, h.cm_handle_state, h.lock_reason,
         h.lock_reason_details, h.last_update_time, h.data_sync_enabled, h.data_sync_state,
-        h.additional_properties::text AS additional_properties, h.public_properties::text AS public_properties""";
+        h.additional_properties::text AS additional_properties, h.public_properties::text AS public_properties"""
+        .formatted(TRUST_LEVEL);
 
     public static final RowMapper<CmHandle> CM_HANDLE = (resultSet, rowNumber) -> toCmHandle(resultSet);
 
@@ -50,32 +57,94 @@ public class CmHandleRows {
     // twice as slow as reading the table and sorting when, as here, every row is read.
     private static final String PLAN_FOR_ALL_ROWS = "SET LOCAL cursor_tuple_fraction = 1";
 
+    // the create event carries what a new handle shows: ADVISED, its public properties, alternate id, trust
     private static final String INSERT_ADVISED = """
-        INSERT INTO ncmp_cm_handle (id, alternate_id, dmi_service_name, dmi_data_service_name,
-            dmi_model_service_name, module_set_tag, data_producer_identifier, trust_level, cm_handle_state,
-            last_update_time, additional_properties, public_properties, due_at)
-        SELECT new.id, new.alternate_id, new.dmi, new.dmi_data, new.dmi_model, new.tag, new.producer, new.trust,
-            'ADVISED', now(), new.additional::jsonb, new.public::jsonb, now()
-        FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
-            ?::text[], ?::text[])
-            AS new(id, alternate_id, dmi, dmi_data, dmi_model, tag, producer, trust, additional, public)
-        ON CONFLICT DO NOTHING
-        RETURNING id""";
+        WITH inserted AS (
+            INSERT INTO ncmp_cm_handle AS h (id, alternate_id, dmi_service_name, dmi_data_service_name,
+                dmi_model_service_name, module_set_tag, data_producer_identifier, trust_level, cm_handle_state,
+                last_update_time, additional_properties, public_properties, due_at)
+            SELECT new.id, new.alternate_id, new.dmi, new.dmi_data, new.dmi_model, new.tag, new.producer, new.trust,
+                'ADVISED', now(), new.additional::jsonb, new.public::jsonb, now()
+            FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
+                ?::text[], ?::text[])
+                AS new(id, alternate_id, dmi, dmi_data, dmi_model, tag, producer, trust, additional, public)
+            ON CONFLICT DO NOTHING
+            RETURNING h.id, h.alternate_id, 'create' AS event_type, NULL::jsonb AS old_values,
+                jsonb_strip_nulls(jsonb_build_object('cmHandleState', 'ADVISED', 'dataSyncEnabled', false,
+                    'cmHandleProperties', jsonb_build_array(h.public_properties), 'alternateId', h.alternate_id,
+                    'trustLevel', %s)) AS new_values),
+        events AS (%s)
+        SELECT id FROM inserted""".formatted(TRUST_LEVEL, LcmOutbox.insertEventsFrom("inserted"));
 
+    // the rows are locked (lockForUpdate), so "before" is what the update changes; a registered trust level is
+    // only replaced by another one
     private static final String UPDATE_REGISTERED = """
-        UPDATE ncmp_cm_handle h SET data_producer_identifier = changed.producer,
-            additional_properties = changed.additional::jsonb, public_properties = changed.public::jsonb,
-            trust_level = changed.trust
-        FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
-            AS changed(id, producer, additional, public, trust)
-        WHERE h.id = changed.id""";
+        WITH changed AS (
+            SELECT * FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+                AS changed(id, producer, additional, public, trust)),
+        before AS (
+            SELECT h.id, h.public_properties, %1$s AS trust_level FROM ncmp_cm_handle h JOIN changed USING (id)),
+        updated AS (
+            UPDATE ncmp_cm_handle h SET data_producer_identifier = changed.producer,
+                additional_properties = changed.additional::jsonb, public_properties = changed.public::jsonb,
+                trust_level = coalesce(changed.trust, h.trust_level)
+            FROM changed WHERE h.id = changed.id
+            RETURNING h.id, h.alternate_id, h.public_properties, %1$s AS trust_level),
+        events AS (
+            SELECT updated.id, updated.alternate_id, 'update' AS event_type,
+                jsonb_strip_nulls(jsonb_build_object(
+                    'cmHandleProperties', CASE WHEN updated.public_properties <> before.public_properties THEN
+                        jsonb_build_array(ncmp_properties_changed(before.public_properties,
+                            updated.public_properties)) END,
+                    'trustLevel', CASE WHEN updated.trust_level <> before.trust_level THEN before.trust_level END))
+                    AS old_values,
+                jsonb_strip_nulls(jsonb_build_object(
+                    'cmHandleProperties', CASE WHEN updated.public_properties <> before.public_properties THEN
+                        jsonb_build_array(ncmp_properties_changed(updated.public_properties,
+                            before.public_properties)) END,
+                    'trustLevel', CASE WHEN updated.trust_level <> before.trust_level THEN updated.trust_level END))
+                    AS new_values
+            FROM updated JOIN before USING (id)
+            WHERE updated.public_properties <> before.public_properties OR updated.trust_level <> before.trust_level)
+        %2$s""".formatted(TRUST_LEVEL, LcmOutbox.insertEventsFrom("events"));
 
     private static final String LOCK_UPGRADE = """
-        UPDATE ncmp_cm_handle SET cm_handle_state = 'LOCKED', lock_reason = 'MODULE_UPGRADE',
-            lock_reason_details = 'Upgrade to ModuleSetTag: ' || ?, last_update_time = now(),
-            upgrade_module_set_tag = ?, due_at = now(), attempt = 0, owner = NULL, lease_until = NULL
-        WHERE id = ANY(?) AND cm_handle_state = 'READY'
-        RETURNING id""";
+        WITH before AS (
+            SELECT id FROM ncmp_cm_handle WHERE id = ANY(?) AND cm_handle_state = 'READY' ORDER BY id FOR UPDATE),
+        locked AS (
+            UPDATE ncmp_cm_handle h SET cm_handle_state = 'LOCKED', lock_reason = 'MODULE_UPGRADE',
+                lock_reason_details = 'Upgrade to ModuleSetTag: ' || ?, last_update_time = now(),
+                upgrade_module_set_tag = ?, due_at = now(), attempt = 0, owner = NULL, lease_until = NULL
+            FROM before WHERE h.id = before.id
+            RETURNING h.id, h.alternate_id, 'update' AS event_type, '{"cmHandleState": "READY"}'::jsonb AS old_values,
+                jsonb_build_object('cmHandleState', 'LOCKED', 'lockReason', jsonb_build_object(
+                    'reason', h.lock_reason, 'details', h.lock_reason_details)) AS new_values),
+        events AS (%s)
+        SELECT id FROM locked""".formatted(LcmOutbox.insertEventsFrom("locked"));
+
+    // a handle being deleted does no module sync: a worker holding it finds its claim gone
+    private static final String MARK_DELETING = """
+        WITH before AS (
+            SELECT id, cm_handle_state FROM ncmp_cm_handle WHERE id = ANY(?) ORDER BY id FOR UPDATE),
+        deleting AS (
+            UPDATE ncmp_cm_handle h SET cm_handle_state = 'DELETING', lock_reason = NULL, lock_reason_details = NULL,
+                last_update_time = now(), due_at = NULL, owner = NULL, lease_until = NULL
+            FROM before WHERE h.id = before.id
+            RETURNING h.id, h.alternate_id, before.cm_handle_state),
+        events AS (%s)
+        SELECT id FROM deleting""".formatted(LcmOutbox.insertEventsFrom("""
+            (SELECT id, alternate_id, 'update' AS event_type, jsonb_build_object('cmHandleState', cm_handle_state)
+                AS old_values, '{"cmHandleState": "DELETING"}'::jsonb AS new_values
+            FROM deleting WHERE cm_handle_state <> 'DELETING') AS changes"""));
+
+    private static final String DELETE_DELETING = """
+        WITH deleted AS (
+            DELETE FROM ncmp_cm_handle WHERE id = ANY(?) AND cm_handle_state = 'DELETING'
+            RETURNING id, alternate_id, schema_set_name, 'delete' AS event_type,
+                '{"cmHandleState": "DELETING"}'::jsonb AS old_values,
+                '{"cmHandleState": "DELETED"}'::jsonb AS new_values),
+        events AS (%s)
+        SELECT id, schema_set_name FROM deleted""".formatted(LcmOutbox.insertEventsFrom("deleted"));
 
     private static final JsonMapper JSON = JsonMapper.shared();
     private static final TypeReference<LinkedHashMap<String, String>> PROPERTIES = new TypeReference<>() {
@@ -129,17 +198,36 @@ public class CmHandleRows {
 
     /** Locks READY handles for an upgrade to the tag's module set and makes them due; returns the ids locked. */
     Set<String> lockForUpgrade(final Collection<String> cmHandleIds, final String targetModuleSetTag) {
-        return new HashSet<>(jdbcTemplate.queryForList(LOCK_UPGRADE, String.class, targetModuleSetTag,
-            targetModuleSetTag, ids(cmHandleIds)));
+        return new HashSet<>(jdbcTemplate.queryForList(LOCK_UPGRADE, String.class, ids(cmHandleIds),
+            targetModuleSetTag, targetModuleSetTag));
     }
 
-    /** Deletes the handles; returns the module set (or null) of each handle that was there, by id. */
-    Map<String, String> delete(final Collection<String> cmHandleIds) {
+    /** Marks the handles DELETING (they leave module sync); returns the ids of those that were there. */
+    Set<String> markDeleting(final Collection<String> cmHandleIds) {
+        return new HashSet<>(jdbcTemplate.queryForList(MARK_DELETING, String.class, (Object) ids(cmHandleIds)));
+    }
+
+    /** Deletes those of the handles that are DELETING; returns the module set (or null) of each, by id. */
+    Map<String, String> deleteDeleting(final Collection<String> cmHandleIds) {
         final Map<String, String> schemaSetNamesById = new LinkedHashMap<>();
-        jdbcTemplate.query("DELETE FROM ncmp_cm_handle WHERE id = ANY(?) RETURNING id, schema_set_name", resultSet -> {
+        jdbcTemplate.query(DELETE_DELETING, resultSet -> {
             schemaSetNamesById.put(resultSet.getString(1), resultSet.getString(2));
         }, (Object) ids(cmHandleIds));
         return schemaSetNamesById;
+    }
+
+    /** Up to limit handles DELETING for longer than the given time (their delete failed), locked to retry it. */
+    List<String> lockStaleDeleting(final Duration deletingFor, final int limit) {
+        return jdbcTemplate.queryForList("SELECT id FROM ncmp_cm_handle WHERE cm_handle_state = 'DELETING'"
+            + " AND last_update_time < now() - make_interval(secs => ?) ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED",
+            String.class, deletingFor.toMillis() / 1000.0, limit);
+    }
+
+    /** Records the DMI plugins handles are registered with, for the health checks. */
+    void rememberDmiPlugins(final Collection<String> pluginNames) {
+        jdbcTemplate.update("INSERT INTO ncmp_dmi_plugin (name) SELECT DISTINCT unnest(?::text[])"
+            + " ON CONFLICT DO NOTHING", (Object) pluginNames.stream().filter(name -> name != null && !name.isBlank())
+            .toArray(String[]::new));
     }
 
     /** Of the ids, those registered. */

@@ -77,7 +77,7 @@ class CmHandleSearch {
                 InventoryCpsPath.toSqlCondition(validCondition.values().getFirst(), additionalPropertiesVisible);
             case WITH_DMI_PLUGIN -> SqlCondition.and(validCondition.values().stream().map(this::withDmiPlugin).toList());
             case WITH_TRUST_LEVEL -> SqlCondition.and(validCondition.values().stream()
-                .map(trustLevel -> SqlCondition.of("coalesce(h.trust_level, 'COMPLETE') = ?", trustLevel)).toList());
+                .map(trustLevel -> SqlCondition.of(CmHandleRows.TRUST_LEVEL + " = ?", trustLevel)).toList());
             case HAS_ALL_MODULES -> withAllModules(validCondition.values());
         };
     }

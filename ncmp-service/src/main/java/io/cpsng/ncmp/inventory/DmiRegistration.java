@@ -42,18 +42,18 @@ class DmiRegistration implements NcmpInventoryService {
     private static final Logger LOGGER = LoggerFactory.getLogger(DmiRegistration.class);
 
     private final CmHandleRows cmHandleRows;
-    private final UnusedModuleSets unusedModuleSets;
+    private final StaleDeletions staleDeletions;
     private final RegistrationRequestCheck registrationRequestCheck;
     private final ApplicationEventPublisher applicationEventPublisher;
     private final TransactionTemplate transactionTemplate;
     private final MeterRegistry meterRegistry;
 
-    DmiRegistration(final CmHandleRows cmHandleRows, final UnusedModuleSets unusedModuleSets,
+    DmiRegistration(final CmHandleRows cmHandleRows, final StaleDeletions staleDeletions,
                     final RegistrationRequestCheck registrationRequestCheck,
                     final ApplicationEventPublisher applicationEventPublisher,
                     final PlatformTransactionManager transactionManager, final MeterRegistry meterRegistry) {
         this.cmHandleRows = cmHandleRows;
-        this.unusedModuleSets = unusedModuleSets;
+        this.staleDeletions = staleDeletions;
         this.registrationRequestCheck = registrationRequestCheck;
         this.applicationEventPublisher = applicationEventPublisher;
         this.transactionTemplate = new TransactionTemplate(transactionManager);
@@ -76,15 +76,22 @@ class DmiRegistration implements NcmpInventoryService {
         return new RegistrationResult(failedCreated, failedUpdated, failedRemoved, failedUpgraded);
     }
 
+    /**
+     * Marks the handles DELETING, then deletes them (DELETED): two transactions, so that clients see the first
+     * step even if the second fails; a handle left DELETING is deleted later by {@link StaleDeletions}.
+     */
     private List<RegistrationError> removeCmHandles(final List<String> cmHandleIds) {
         final List<RegistrationError> errors = new ArrayList<>();
         final Set<String> removable = new LinkedHashSet<>(cmHandleIds);
+        final Set<String> deleting = new LinkedHashSet<>();
         writeAll(removable, errors, () -> {
-            final Map<String, String> deleted = cmHandleRows.delete(removable);
-            removable.stream().filter(cmHandleId -> !deleted.containsKey(cmHandleId))
+            deleting.addAll(cmHandleRows.markDeleting(removable));
+            removable.stream().filter(cmHandleId -> !deleting.contains(cmHandleId))
                 .forEach(cmHandleId -> errors.add(RegistrationError.of(cmHandleId, ErrorCode.CM_HANDLES_NOT_FOUND)));
-            unusedModuleSets.deleteUnused(deleted.values());
         });
+        if (!deleting.isEmpty()) {
+            staleDeletions.delete(deleting);
+        }
         return errors;
     }
 
@@ -99,6 +106,8 @@ class DmiRegistration implements NcmpInventoryService {
             }
         }
         writeAll(creatable.keySet(), errors, () -> {
+            cmHandleRows.rememberDmiPlugins(List.of(nullToEmpty(registration.dmiPlugin()),
+                nullToEmpty(registration.dmiDataPlugin()), nullToEmpty(registration.dmiModelPlugin())));
             final Set<String> inserted = cmHandleRows.insertAdvised(creatable.values());
             if (inserted.size() < creatable.size()) {
                 reportNotInserted(creatable.keySet(), inserted, errors);
@@ -198,14 +207,17 @@ class DmiRegistration implements NcmpInventoryService {
             cmHandle.dataProducerIdentifier(), cmHandle.trustLevel(), null);
     }
 
-    /** Properties mapped to null are removed; a new alternate id or data producer is only taken if none is set. */
+    /**
+     * Properties mapped to null are removed; a new alternate id or data producer is only taken if none is set; the
+     * trust level is the update's (null keeps the registered one, see CmHandleRows#updateRegistered).
+     */
     private static CmHandle merge(final CmHandle current, final CmHandle update) {
         return new CmHandle(current.id(), current.dmiServiceName(), current.dmiDataServiceName(),
             current.dmiModelServiceName(), mergeProperties(current.additionalProperties(),
             update.additionalProperties()), mergeProperties(current.publicProperties(), update.publicProperties()),
             current.moduleSetTag(), current.alternateId(),
             firstNonBlank(current.dataProducerIdentifier(), update.dataProducerIdentifier()),
-            update.trustLevel() == null ? current.trustLevel() : update.trustLevel(), current.state());
+            update.trustLevel(), current.state());
     }
 
     private static Map<String, String> mergeProperties(final Map<String, String> current,
@@ -254,6 +266,10 @@ class DmiRegistration implements NcmpInventoryService {
         } catch (final IllegalArgumentException notAUri) {
             return false;
         }
+    }
+
+    private static String nullToEmpty(final String text) {
+        return text == null ? "" : text;
     }
 
     private static boolean isBlank(final String text) {

@@ -21,7 +21,7 @@ class InventoryResults {
 
     Results<CmHandle> cmHandles(final SqlCondition condition) {
         return action -> readOnlyTransaction.executeWithoutResult(status ->
-            cmHandleRows.forEach(condition, cmHandle -> action.accept(NorthboundCmHandles.withEffectiveTrustLevel(cmHandle))));
+            cmHandleRows.forEach(condition, action::accept));
     }
 
     Results<String> references(final SqlCondition condition, final boolean outputAlternateId) {

@@ -41,7 +41,7 @@ class NorthboundCmHandles implements NcmpCmHandleService {
 
     @Override
     public CmHandle getCmHandle(final String cmHandleReference) {
-        return cmHandleRows.find(cmHandleReference).map(NorthboundCmHandles::withEffectiveTrustLevel)
+        return cmHandleRows.find(cmHandleReference)
             .orElseThrow(() -> new CmHandleNotFoundException(cmHandleReference));
     }
 
@@ -79,16 +79,5 @@ class NorthboundCmHandles implements NcmpCmHandleService {
                                                     final boolean outputAlternateId) {
         return inventoryResults.references(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.NORTHBOUND),
             outputAlternateId);
-    }
-
-    /** Handles registered without a trust level are trusted completely, as in the reference. */
-    static CmHandle withEffectiveTrustLevel(final CmHandle cmHandle) {
-        if (cmHandle.trustLevel() != null) {
-            return cmHandle;
-        }
-        return new CmHandle(cmHandle.id(), cmHandle.dmiServiceName(), cmHandle.dmiDataServiceName(),
-            cmHandle.dmiModelServiceName(), cmHandle.additionalProperties(), cmHandle.publicProperties(),
-            cmHandle.moduleSetTag(), cmHandle.alternateId(), cmHandle.dataProducerIdentifier(),
-            CmHandleSearch.TRUST_LEVEL_COMPLETE, cmHandle.state());
     }
 }

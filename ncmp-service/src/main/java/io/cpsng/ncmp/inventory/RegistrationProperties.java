@@ -1,5 +1,6 @@
 package io.cpsng.ncmp.inventory;
 
+import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -9,10 +10,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param maxHandlesPerRequest   created, updated, removed and upgraded handles of one request, added up
  * @param maxPropertyValueLength characters of one property value, private or public, and of an alternate id
+ * @param deletionRetryAfter     how long a removed handle stays DELETING after its delete failed before it is
+ *                               deleted again (longer than any removal request takes)
  */
 @ConfigurationProperties("ncmp.registration")
 public record RegistrationProperties(@DefaultValue("50000") int maxHandlesPerRequest,
-                                     @DefaultValue("4096") int maxPropertyValueLength) {
+                                     @DefaultValue("4096") int maxPropertyValueLength,
+                                     @DefaultValue("30s") Duration deletionRetryAfter) {
 
     public RegistrationProperties {
         if (maxHandlesPerRequest < 1 || maxPropertyValueLength < 1) {

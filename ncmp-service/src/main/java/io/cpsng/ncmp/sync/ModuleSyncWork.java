@@ -1,6 +1,7 @@
 package io.cpsng.ncmp.sync;
 
 import io.cpsng.ncmp.api.model.CmHandle;
+import io.cpsng.ncmp.events.LcmOutbox;
 import io.cpsng.ncmp.inventory.CmHandleRows;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,23 +32,53 @@ public class ModuleSyncWork {
         RETURNING %s, h.schema_set_name, h.upgrade_module_set_tag, h.attempt, h.due_at"""
         .formatted(CmHandleRows.COLUMNS);
 
+    // "before" locks the rows still held by the owner and keeps their state before the update, for the events
     private static final String MARK_READY = """
-        UPDATE ncmp_cm_handle h SET cm_handle_state = 'READY', lock_reason = NULL, lock_reason_details = NULL,
-            last_update_time = now(), schema_set_name = done.schema_set_name,
-            module_set_tag = coalesce(h.upgrade_module_set_tag, h.module_set_tag), upgrade_module_set_tag = NULL,
-            due_at = NULL, attempt = 0, owner = NULL, lease_until = NULL
-        FROM unnest(?::text[], ?::text[]) AS done(id, schema_set_name)
-        WHERE h.id = done.id AND h.owner = ?""";
+        WITH done AS (
+            SELECT * FROM unnest(?::text[], ?::text[]) AS done(id, schema_set_name)),
+        before AS (
+            SELECT h.id, h.cm_handle_state, h.lock_reason FROM ncmp_cm_handle h JOIN done USING (id)
+            WHERE h.owner = ? ORDER BY h.id FOR UPDATE OF h),
+        ready AS (
+            UPDATE ncmp_cm_handle h SET cm_handle_state = 'READY', lock_reason = NULL, lock_reason_details = NULL,
+                last_update_time = now(), schema_set_name = done.schema_set_name,
+                module_set_tag = coalesce(h.upgrade_module_set_tag, h.module_set_tag), upgrade_module_set_tag = NULL,
+                due_at = NULL, attempt = 0, owner = NULL, lease_until = NULL
+            FROM done JOIN before USING (id) WHERE h.id = done.id
+            RETURNING h.id, h.alternate_id, 'update' AS event_type,
+                jsonb_strip_nulls(jsonb_build_object('cmHandleState', before.cm_handle_state, 'lockReason',
+                    CASE WHEN before.lock_reason IS NOT NULL THEN jsonb_build_object('reason', before.lock_reason)
+                    END)) AS old_values,
+                '{"cmHandleState": "READY"}'::jsonb AS new_values)
+        %s""".formatted(LcmOutbox.insertEventsFrom("ready"));
 
-    // attempt on the right-hand side is the value before this update: the first retry waits the base
+    // attempt on the right-hand side is the value before this update: the first retry waits the base. A retry
+    // failing again (same state and reason, new details) is no event: clients see the state, not each attempt.
     private static final String MARK_LOCKED = """
-        UPDATE ncmp_cm_handle h SET cm_handle_state = 'LOCKED',
-            lock_reason = CASE WHEN h.upgrade_module_set_tag IS NULL THEN 'MODULE_SYNC_FAILED'
-                ELSE 'MODULE_UPGRADE_FAILED' END,
-            lock_reason_details = failed.details, last_update_time = now(), attempt = h.attempt + 1,
-            due_at = now() + make_interval(secs => LEAST(?, ? * power(2, h.attempt))), owner = NULL, lease_until = NULL
-        FROM unnest(?::text[], ?::text[]) AS failed(id, details)
-        WHERE h.id = failed.id AND h.owner = ?""";
+        WITH failed AS (
+            SELECT * FROM unnest(?::text[], ?::text[]) AS failed(id, details)),
+        before AS (
+            SELECT h.id, h.cm_handle_state, h.lock_reason FROM ncmp_cm_handle h JOIN failed USING (id)
+            WHERE h.owner = ? ORDER BY h.id FOR UPDATE OF h),
+        locked AS (
+            UPDATE ncmp_cm_handle h SET cm_handle_state = 'LOCKED',
+                lock_reason = CASE WHEN h.upgrade_module_set_tag IS NULL THEN 'MODULE_SYNC_FAILED'
+                    ELSE 'MODULE_UPGRADE_FAILED' END,
+                lock_reason_details = failed.details, last_update_time = now(), attempt = h.attempt + 1,
+                due_at = now() + make_interval(secs => LEAST(?, ? * power(2, h.attempt))), owner = NULL,
+                lease_until = NULL
+            FROM failed JOIN before USING (id) WHERE h.id = failed.id
+            RETURNING h.id, h.alternate_id, 'update' AS event_type, before.cm_handle_state AS old_state,
+                before.lock_reason AS old_reason, h.lock_reason, h.lock_reason_details),
+        changes AS (
+            SELECT id, alternate_id, event_type,
+                jsonb_strip_nulls(jsonb_build_object('cmHandleState', old_state, 'lockReason',
+                    CASE WHEN old_reason IS NOT NULL THEN jsonb_build_object('reason', old_reason) END))
+                    AS old_values,
+                jsonb_build_object('cmHandleState', 'LOCKED', 'lockReason',
+                    jsonb_build_object('reason', lock_reason, 'details', lock_reason_details)) AS new_values
+            FROM locked WHERE old_state <> 'LOCKED' OR old_reason IS DISTINCT FROM lock_reason)
+        %s""".formatted(LcmOutbox.insertEventsFrom("changes"));
 
     private static final String RETRY_LATER = """
         UPDATE ncmp_cm_handle
@@ -100,9 +131,9 @@ public class ModuleSyncWork {
                     final Duration backoffBase, final Duration backoffCap) {
         if (!lockDetailsByCmHandleId.isEmpty()) {
             final List<String> cmHandleIds = List.copyOf(lockDetailsByCmHandleId.keySet());
-            jdbcTemplate.update(MARK_LOCKED, seconds(backoffCap), seconds(backoffBase),
-                cmHandleIds.toArray(String[]::new),
-                cmHandleIds.stream().map(lockDetailsByCmHandleId::get).toArray(String[]::new), owner);
+            jdbcTemplate.update(MARK_LOCKED, cmHandleIds.toArray(String[]::new),
+                cmHandleIds.stream().map(lockDetailsByCmHandleId::get).toArray(String[]::new), owner,
+                seconds(backoffCap), seconds(backoffBase));
         }
     }
 

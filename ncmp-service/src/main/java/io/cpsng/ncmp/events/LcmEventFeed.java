@@ -1,0 +1,73 @@
+package io.cpsng.ncmp.events;
+
+import io.cpsng.ncmp.api.NcmpLcmEventService;
+import io.cpsng.ncmp.api.exceptions.InvalidInputException;
+import io.cpsng.ncmp.api.model.LcmEvent;
+import io.cpsng.ncmp.api.model.LcmEventPage;
+import java.time.Duration;
+import java.util.List;
+import org.springframework.stereotype.Service;
+
+/**
+ * The feed of lifecycle events: reads by position, so a client that continues after the last position it got
+ * sees every event once and in order. A request with a wait long-polls: it reads again whenever this instance
+ * numbered events, and at least every {@value #RECHECK_MILLIS} ms for those another instance numbered.
+ */
+@Service
+class LcmEventFeed implements NcmpLcmEventService {
+
+    private static final long RECHECK_MILLIS = 200;
+
+    private final LcmEventLog lcmEventLog;
+    private final LcmEventsProperties lcmEventsProperties;
+    private final Object sequenced = new Object();
+
+    LcmEventFeed(final LcmEventLog lcmEventLog, final LcmEventsProperties lcmEventsProperties) {
+        this.lcmEventLog = lcmEventLog;
+        this.lcmEventsProperties = lcmEventsProperties;
+    }
+
+    @Override
+    public LcmEventPage events(final long afterPosition, final int limit, final Duration wait) {
+        validate(afterPosition, limit, wait);
+        final long deadlineNanos = System.nanoTime() + wait.toNanos();
+        List<LcmEvent> events = lcmEventLog.readAfter(afterPosition, limit);
+        while (events.isEmpty() && System.nanoTime() < deadlineNanos) {
+            awaitSequenced(Math.min(RECHECK_MILLIS, (deadlineNanos - System.nanoTime()) / 1_000_000 + 1));
+            events = lcmEventLog.readAfter(afterPosition, limit);
+        }
+        return new LcmEventPage(events, events.isEmpty() ? afterPosition : events.getLast().position());
+    }
+
+    /** Wakes the requests waiting for events: this instance numbered some. */
+    void eventsSequenced() {
+        synchronized (sequenced) {
+            sequenced.notifyAll();
+        }
+    }
+
+    private void awaitSequenced(final long millis) {
+        synchronized (sequenced) {
+            try {
+                sequenced.wait(millis);
+            } catch (final InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while waiting for lifecycle events", interrupted);
+            }
+        }
+    }
+
+    private void validate(final long afterPosition, final int limit, final Duration wait) {
+        if (afterPosition < 0) {
+            throw new InvalidInputException("Invalid event position", "after must be 0 or more, not " + afterPosition);
+        }
+        if (limit < 1 || limit > lcmEventsProperties.maxFeedLimit()) {
+            throw new InvalidInputException("Invalid event limit",
+                "limit must be 1 to " + lcmEventsProperties.maxFeedLimit() + ", not " + limit);
+        }
+        if (wait.isNegative() || wait.compareTo(lcmEventsProperties.maxFeedWait()) > 0) {
+            throw new InvalidInputException("Invalid wait",
+                "wait must be 0s to " + lcmEventsProperties.maxFeedWait().toSeconds() + "s, not " + wait);
+        }
+    }
+}
