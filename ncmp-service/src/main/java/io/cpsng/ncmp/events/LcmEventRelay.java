@@ -8,11 +8,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -31,7 +36,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  */
 @Component
 @ConditionalOnProperty("spring.kafka.bootstrap-servers")
-public class LcmEventRelay {
+public class LcmEventRelay implements DisposableBean {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(LcmEventRelay.class);
     // longer than the producer's delivery timeout: a batch fails by Kafka's own account, not by this one
@@ -42,6 +47,8 @@ public class LcmEventRelay {
     private final JdbcTemplate jdbcTemplate;
     private final TransactionTemplate transactionTemplate;
     private final LcmEventsProperties lcmEventsProperties;
+    // not a bean: an Executor bean would replace the application's own in Spring Boot's auto-configuration
+    private final ExecutorService senders;
 
     LcmEventRelay(final LcmEventLog lcmEventLog, final KafkaTemplate<String, String> kafkaTemplate,
                   final JdbcTemplate jdbcTemplate, final PlatformTransactionManager transactionManager,
@@ -51,19 +58,50 @@ public class LcmEventRelay {
         this.jdbcTemplate = jdbcTemplate;
         this.transactionTemplate = new TransactionTemplate(transactionManager);
         this.lcmEventsProperties = lcmEventsProperties;
+        final AtomicInteger threadNumber = new AtomicInteger();
+        this.senders = Executors.newFixedThreadPool(lcmEventsProperties.relayThreads(), runnable -> {
+            final Thread thread = new Thread(runnable, "ncmp-lcm-relay-" + threadNumber.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
         jdbcTemplate.update("INSERT INTO ncmp_lcm_relay SELECT generate_series(0, ?), 0 ON CONFLICT DO NOTHING",
             LcmEventLog.RELAY_PARTITIONS - 1);
         periodicTasks.every("LCM event relay", lcmEventsProperties.relayInterval(),
             () -> relayEvents() >= lcmEventsProperties.relayBatchSize());
     }
 
-    /** Sends a batch of every relay partition no other instance is sending; returns how many events it sent. */
+    /**
+     * Sends a batch of every relay partition no other instance is sending, partitions in parallel (one waits for
+     * the broker while another reads); returns how many events it sent.
+     */
     public int relayEvents() {
-        int sent = 0;
+        final List<Future<Integer>> partitions = new ArrayList<>(LcmEventLog.RELAY_PARTITIONS);
         for (int relayPartition = 0; relayPartition < LcmEventLog.RELAY_PARTITIONS; relayPartition++) {
-            sent += relayPartition(relayPartition);
+            final int partition = relayPartition;
+            partitions.add(senders.submit(() -> relayPartition(partition)));
+        }
+        int sent = 0;
+        RuntimeException failure = null;
+        for (final Future<Integer> partition : partitions) {
+            try {
+                sent += partition.get();
+            } catch (final ExecutionException partitionFailure) {
+                failure = new IllegalStateException("Relaying lifecycle events failed", partitionFailure.getCause());
+            } catch (final InterruptedException interrupted) {
+                partitions.forEach(unfinished -> unfinished.cancel(true));
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("Interrupted while relaying lifecycle events", interrupted);
+            }
+        }
+        if (failure != null) {
+            throw failure;
         }
         return sent;
+    }
+
+    @Override
+    public void destroy() {
+        senders.shutdownNow();
     }
 
     /** Whether every event numbered so far has been acknowledged by the broker. */

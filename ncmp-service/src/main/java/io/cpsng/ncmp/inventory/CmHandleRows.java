@@ -73,7 +73,9 @@ public class CmHandleRows {
                 jsonb_strip_nulls(jsonb_build_object('cmHandleState', 'ADVISED', 'dataSyncEnabled', false,
                     'cmHandleProperties', jsonb_build_array(h.public_properties), 'alternateId', h.alternate_id,
                     'trustLevel', %s)) AS new_values),
-        events AS (%s)
+        events AS (%s),
+        plugins AS (
+            INSERT INTO ncmp_dmi_plugin (name) SELECT DISTINCT unnest(?::text[]) ON CONFLICT DO NOTHING)
         SELECT id FROM inserted""".formatted(TRUST_LEVEL, LcmOutbox.insertEventsFrom("inserted"));
 
     // the rows are locked (lockForUpdate), so "before" is what the update changes; a registered trust level is
@@ -161,10 +163,11 @@ public class CmHandleRows {
     }
 
     /**
-     * Inserts the handles as ADVISED and due for module sync; returns the ids inserted. A handle whose id or
-     * alternate id is taken (also by another handle of the same call) is left out.
+     * Inserts the handles as ADVISED and due for module sync, and records their DMI plugins for the health checks;
+     * returns the ids inserted. A handle whose id or alternate id is taken (also by another handle of the same
+     * call) is left out.
      */
-    Set<String> insertAdvised(final Collection<CmHandle> cmHandles) {
+    Set<String> insertAdvised(final Collection<CmHandle> cmHandles, final Collection<String> dmiPlugins) {
         if (cmHandles.isEmpty()) {
             return Set.of();
         }
@@ -175,7 +178,8 @@ public class CmHandleRows {
             column(rows, CmHandle::dmiModelServiceName), column(rows, CmHandle::moduleSetTag),
             column(rows, CmHandle::dataProducerIdentifier), column(rows, CmHandle::trustLevel),
             column(rows, cmHandle -> JSON.writeValueAsString(cmHandle.additionalProperties())),
-            column(rows, cmHandle -> JSON.writeValueAsString(cmHandle.publicProperties()))));
+            column(rows, cmHandle -> JSON.writeValueAsString(cmHandle.publicProperties())),
+            dmiPlugins.stream().filter(name -> name != null && !name.isBlank()).toArray(String[]::new)));
     }
 
     /** The handles with these ids, locked until the transaction ends, by id. */
@@ -221,13 +225,6 @@ public class CmHandleRows {
         return jdbcTemplate.queryForList("SELECT id FROM ncmp_cm_handle WHERE cm_handle_state = 'DELETING'"
             + " AND last_update_time < now() - make_interval(secs => ?) ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED",
             String.class, deletingFor.toMillis() / 1000.0, limit);
-    }
-
-    /** Records the DMI plugins handles are registered with, for the health checks. */
-    void rememberDmiPlugins(final Collection<String> pluginNames) {
-        jdbcTemplate.update("INSERT INTO ncmp_dmi_plugin (name) SELECT DISTINCT unnest(?::text[])"
-            + " ON CONFLICT DO NOTHING", (Object) pluginNames.stream().filter(name -> name != null && !name.isBlank())
-            .toArray(String[]::new));
     }
 
     /** Of the ids, those registered. */

@@ -15,6 +15,7 @@ import io.micrometer.core.instrument.Timer;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -106,9 +107,8 @@ class DmiRegistration implements NcmpInventoryService {
             }
         }
         writeAll(creatable.keySet(), errors, () -> {
-            cmHandleRows.rememberDmiPlugins(List.of(nullToEmpty(registration.dmiPlugin()),
-                nullToEmpty(registration.dmiDataPlugin()), nullToEmpty(registration.dmiModelPlugin())));
-            final Set<String> inserted = cmHandleRows.insertAdvised(creatable.values());
+            final Set<String> inserted = cmHandleRows.insertAdvised(creatable.values(), Arrays.asList(
+                registration.dmiPlugin(), registration.dmiDataPlugin(), registration.dmiModelPlugin()));
             if (inserted.size() < creatable.size()) {
                 reportNotInserted(creatable.keySet(), inserted, errors);
             }
@@ -266,10 +266,6 @@ class DmiRegistration implements NcmpInventoryService {
         } catch (final IllegalArgumentException notAUri) {
             return false;
         }
-    }
-
-    private static String nullToEmpty(final String text) {
-        return text == null ? "" : text;
     }
 
     private static boolean isBlank(final String text) {

@@ -9,6 +9,7 @@ import java.time.OffsetDateTime;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -32,53 +33,43 @@ public class ModuleSyncWork {
         RETURNING %s, h.schema_set_name, h.upgrade_module_set_tag, h.attempt, h.due_at"""
         .formatted(CmHandleRows.COLUMNS);
 
-    // "before" locks the rows still held by the owner and keeps their state before the update, for the events
+    // The state before is the claim's: whoever changes a held row's state (removal, upgrade) also clears its owner,
+    // so a row still held when the result is written still has the state it was claimed with.
+    private static final String BEFORE = """
+        jsonb_strip_nulls(jsonb_build_object('cmHandleState', claimed.old_state, 'lockReason',
+            CASE WHEN claimed.old_reason IS NOT NULL THEN jsonb_build_object('reason', claimed.old_reason) END))""";
+
     private static final String MARK_READY = """
-        WITH done AS (
-            SELECT * FROM unnest(?::text[], ?::text[]) AS done(id, schema_set_name)),
-        before AS (
-            SELECT h.id, h.cm_handle_state, h.lock_reason FROM ncmp_cm_handle h JOIN done USING (id)
-            WHERE h.owner = ? ORDER BY h.id FOR UPDATE OF h),
-        ready AS (
+        WITH ready AS (
             UPDATE ncmp_cm_handle h SET cm_handle_state = 'READY', lock_reason = NULL, lock_reason_details = NULL,
-                last_update_time = now(), schema_set_name = done.schema_set_name,
+                last_update_time = now(), schema_set_name = claimed.schema_set_name,
                 module_set_tag = coalesce(h.upgrade_module_set_tag, h.module_set_tag), upgrade_module_set_tag = NULL,
                 due_at = NULL, attempt = 0, owner = NULL, lease_until = NULL
-            FROM done JOIN before USING (id) WHERE h.id = done.id
-            RETURNING h.id, h.alternate_id, 'update' AS event_type,
-                jsonb_strip_nulls(jsonb_build_object('cmHandleState', before.cm_handle_state, 'lockReason',
-                    CASE WHEN before.lock_reason IS NOT NULL THEN jsonb_build_object('reason', before.lock_reason)
-                    END)) AS old_values,
+            FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])
+                AS claimed(id, schema_set_name, old_state, old_reason)
+            WHERE h.id = claimed.id AND h.owner = ?
+            RETURNING h.id, h.alternate_id, 'update' AS event_type, %s AS old_values,
                 '{"cmHandleState": "READY"}'::jsonb AS new_values)
-        %s""".formatted(LcmOutbox.insertEventsFrom("ready"));
+        %s""".formatted(BEFORE, LcmOutbox.insertEventsFrom("ready"));
 
     // attempt on the right-hand side is the value before this update: the first retry waits the base. A retry
     // failing again (same state and reason, new details) is no event: clients see the state, not each attempt.
     private static final String MARK_LOCKED = """
-        WITH failed AS (
-            SELECT * FROM unnest(?::text[], ?::text[]) AS failed(id, details)),
-        before AS (
-            SELECT h.id, h.cm_handle_state, h.lock_reason FROM ncmp_cm_handle h JOIN failed USING (id)
-            WHERE h.owner = ? ORDER BY h.id FOR UPDATE OF h),
-        locked AS (
+        WITH locked AS (
             UPDATE ncmp_cm_handle h SET cm_handle_state = 'LOCKED',
                 lock_reason = CASE WHEN h.upgrade_module_set_tag IS NULL THEN 'MODULE_SYNC_FAILED'
                     ELSE 'MODULE_UPGRADE_FAILED' END,
-                lock_reason_details = failed.details, last_update_time = now(), attempt = h.attempt + 1,
+                lock_reason_details = claimed.details, last_update_time = now(), attempt = h.attempt + 1,
                 due_at = now() + make_interval(secs => LEAST(?, ? * power(2, h.attempt))), owner = NULL,
                 lease_until = NULL
-            FROM failed JOIN before USING (id) WHERE h.id = failed.id
-            RETURNING h.id, h.alternate_id, 'update' AS event_type, before.cm_handle_state AS old_state,
-                before.lock_reason AS old_reason, h.lock_reason, h.lock_reason_details),
-        changes AS (
-            SELECT id, alternate_id, event_type,
-                jsonb_strip_nulls(jsonb_build_object('cmHandleState', old_state, 'lockReason',
-                    CASE WHEN old_reason IS NOT NULL THEN jsonb_build_object('reason', old_reason) END))
-                    AS old_values,
+            FROM unnest(?::text[], ?::text[], ?::text[], ?::text[]) AS claimed(id, details, old_state, old_reason)
+            WHERE h.id = claimed.id AND h.owner = ?
+            RETURNING h.id, h.alternate_id, 'update' AS event_type, %s AS old_values,
                 jsonb_build_object('cmHandleState', 'LOCKED', 'lockReason',
-                    jsonb_build_object('reason', lock_reason, 'details', lock_reason_details)) AS new_values
-            FROM locked WHERE old_state <> 'LOCKED' OR old_reason IS DISTINCT FROM lock_reason)
-        %s""".formatted(LcmOutbox.insertEventsFrom("changes"));
+                    jsonb_build_object('reason', h.lock_reason, 'details', h.lock_reason_details)) AS new_values,
+                claimed.old_state, claimed.old_reason, h.lock_reason)
+        %s""".formatted(BEFORE, LcmOutbox.insertEventsFrom(
+        "locked WHERE old_state <> 'LOCKED' OR old_reason IS DISTINCT FROM lock_reason"));
 
     private static final String RETRY_LATER = """
         UPDATE ncmp_cm_handle
@@ -106,6 +97,14 @@ public class ModuleSyncWork {
         boolean isUpgrade() {
             return upgradeModuleSetTag != null;
         }
+
+        String claimedState() {
+            return cmHandle.state().cmHandleState().name();
+        }
+
+        String claimedLockReason() {
+            return cmHandle.state().lockReason() == null ? null : cmHandle.state().lockReason().reason();
+        }
     }
 
     /** Claims up to batchSize due rows, oldest first, for the owner until the lease runs out; one statement. */
@@ -117,23 +116,24 @@ public class ModuleSyncWork {
             batchSize, owner, seconds(lease));
     }
 
-    /** READY on their module sets (the upgrade's tag becoming theirs), no longer due. */
-    void markReady(final String owner, final Map<String, String> schemaSetNamesByCmHandleId) {
-        if (!schemaSetNamesByCmHandleId.isEmpty()) {
-            final List<String> cmHandleIds = List.copyOf(schemaSetNamesByCmHandleId.keySet());
-            jdbcTemplate.update(MARK_READY, cmHandleIds.toArray(String[]::new),
-                cmHandleIds.stream().map(schemaSetNamesByCmHandleId::get).toArray(String[]::new), owner);
+    /** READY on their module sets (the upgrade's tag becoming theirs), no longer due: the work with its set. */
+    void markReady(final String owner, final Map<ClaimedWork, String> schemaSetNamesByWork) {
+        if (!schemaSetNamesByWork.isEmpty()) {
+            final List<ClaimedWork> works = List.copyOf(schemaSetNamesByWork.keySet());
+            jdbcTemplate.update(MARK_READY, column(works, ClaimedWork::cmHandleId),
+                column(works, schemaSetNamesByWork::get), column(works, ClaimedWork::claimedState),
+                column(works, ClaimedWork::claimedLockReason), owner);
         }
     }
 
     /** LOCKED with the failure as details, due again after base * 2^(failures before), at most cap. */
-    void markLocked(final String owner, final Map<String, String> lockDetailsByCmHandleId,
+    void markLocked(final String owner, final Map<ClaimedWork, String> lockDetailsByWork,
                     final Duration backoffBase, final Duration backoffCap) {
-        if (!lockDetailsByCmHandleId.isEmpty()) {
-            final List<String> cmHandleIds = List.copyOf(lockDetailsByCmHandleId.keySet());
-            jdbcTemplate.update(MARK_LOCKED, cmHandleIds.toArray(String[]::new),
-                cmHandleIds.stream().map(lockDetailsByCmHandleId::get).toArray(String[]::new), owner,
-                seconds(backoffCap), seconds(backoffBase));
+        if (!lockDetailsByWork.isEmpty()) {
+            final List<ClaimedWork> works = List.copyOf(lockDetailsByWork.keySet());
+            jdbcTemplate.update(MARK_LOCKED, seconds(backoffCap), seconds(backoffBase),
+                column(works, ClaimedWork::cmHandleId), column(works, lockDetailsByWork::get),
+                column(works, ClaimedWork::claimedState), column(works, ClaimedWork::claimedLockReason), owner);
         }
     }
 
@@ -144,6 +144,10 @@ public class ModuleSyncWork {
             jdbcTemplate.update(RETRY_LATER, seconds(backoffCap), seconds(backoffBase),
                 cmHandleIds.toArray(String[]::new), owner);
         }
+    }
+
+    private static String[] column(final List<ClaimedWork> works, final Function<ClaimedWork, String> value) {
+        return works.stream().map(value).toArray(String[]::new);
     }
 
     private static double seconds(final Duration duration) {

@@ -67,14 +67,14 @@ class ModuleSyncWorker {
     private void writeResults(final String owner, final List<HandleToSync> handles,
                               final Map<String, String> schemaSetNamesByCmHandleId,
                               final Map<String, String> failures) {
-        final Map<String, String> ready = new LinkedHashMap<>();
-        final Map<String, String> lockDetails = new LinkedHashMap<>();
+        final Map<ClaimedWork, String> ready = new LinkedHashMap<>();
+        final Map<ClaimedWork, String> lockDetails = new LinkedHashMap<>();
         for (final HandleToSync handle : handles) {
             final String failure = failures.get(handle.id());
             if (failure != null) {
-                lockDetails.put(handle.id(), lockDetails(handle, failure));
+                lockDetails.put(handle.work(), lockDetails(handle, failure));
             } else {
-                ready.put(handle.id(), schemaSetNamesByCmHandleId.get(handle.id()));
+                ready.put(handle.work(), schemaSetNamesByCmHandleId.get(handle.id()));
             }
         }
         metrics.time(Phase.STATE_WRITE, handles.stream().map(HandleToSync::id).toList(), () -> {

@@ -1,0 +1,133 @@
+package io.cpsng.perf
+
+import io.cpsng.TestKafka
+import io.cpsng.ncmp.events.LcmEventRelay
+import org.apache.kafka.clients.consumer.KafkaConsumer
+import org.apache.kafka.common.serialization.StringDeserializer
+import org.springframework.beans.factory.annotation.Autowired
+import org.springframework.test.context.DynamicPropertyRegistry
+import org.springframework.test.context.DynamicPropertySource
+import spock.lang.Timeout
+import spock.util.concurrent.PollingConditions
+
+import java.time.Duration
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.atomic.AtomicLong
+
+import static io.cpsng.perf.Budget.atLeast
+import static io.cpsng.perf.Budget.atMost
+
+/**
+ * Registration with lifecycle events on a real Kafka broker (TestKafka, in this JVM): the inventory's
+ * registration budget must hold within 10 % with every change writing its event, every event must be on the
+ * topic soon after the last handle is READY, and the relay must drain a backlog at 50,000 events/s.
+ */
+@Timeout(value = 20, unit = TimeUnit.MINUTES)
+class LcmEventsPerfSpec extends RunningServiceSpec {
+
+    static final String TOPIC = 'lcm-perf-' + UUID.randomUUID()
+
+    @Autowired
+    LcmEventRelay lcmEventRelay
+
+    @DynamicPropertySource
+    static void kafka(DynamicPropertyRegistry registry) {
+        registry.add('spring.kafka.bootstrap-servers', { TestKafka.BOOTSTRAP_SERVERS })
+        registry.add('ncmp.lcm-events.topic', { TOPIC })
+    }
+
+    def 'Registering #handles handles in batches of 2,000 with events on Kafka'() {
+        given: 'a consumer counting the run\'s events on the topic as they arrive'
+            def run = "lcm-${handles}-b2000".toString()
+            def counter = new TopicCounter(run + '-')
+            def consumer = Thread.start { counter.countUntil(2 * handles, Duration.ofMinutes(10)) }
+        when: 'the handles are registered and followed to READY'
+            def result = measure(run, [handles: handles, batch: 2_000, tags: 5, modulesDelayMs: 100,
+                                       resourcesDelayMs: 1_000, deregister: false])
+            def allReadyNanos = System.nanoTime()
+        and: 'the consumer has every create and READY event'
+            consumer.join()
+            def lagSeconds = Math.max(0, counter.lastEventNanos.get() - allReadyNanos) / 1e9
+        and: 'the figures are recorded'
+            def registration = PerfRecorder.record('ncmp events: registration requests with events on Kafka '
+                + '(batches of 2,000, 5 tags)', 'ncmp-events-registration', handles, result.registrationSeconds(),
+                result.registrationRate(), 'handles/s', registrationBudget)
+            def lag = PerfRecorder.record("ncmp events: all ${2 * handles} events on the topic after all READY",
+                'ncmp-events-lag', 2 * handles, lagSeconds, lagSeconds, 's', atMost(5))
+        then: 'every handle became READY and its two events arrived'
+            result.allReady()
+            result.failedRequests() == 0
+            counter.count.get() >= 2 * handles
+        and: 'registration keeps the inventory budget within 10 % (20,000 handles/s), events within 5 s'
+            registration.meetsBudget()
+            lag.meetsBudget()
+        where: 'the load is'
+            handles || registrationBudget
+            // the inventory's registration budget is set for 50,000 handles; the smaller run comes first, as there
+            10_000  || Budget.NONE
+            50_000  || atLeast(18_000)
+    }
+
+    def 'The relay drains a backlog of 100,000 events'() {
+        given: 'Kafka away while 50,000 handles are registered and become READY: 100,000 events wait'
+            TestKafka.stop()
+            def run = 'lcm-backlog'
+            def result = measure(run, [handles: 50_000, batch: 2_000, tags: 5, modulesDelayMs: 0,
+                                       resourcesDelayMs: 0, deregister: false])
+            def backlog = unsentEvents()
+        when: 'Kafka is back, and the relay, once it reconnected and sent a first batch, sends the rest'
+            TestKafka.restore()
+            new PollingConditions(timeout: 120, delay: 0.01).eventually {
+                assert unsentEvents() < backlog
+            }
+            def startNanos = System.nanoTime()
+            def remaining = unsentEvents()
+            new PollingConditions(timeout: 300, delay: 0.05).eventually {
+                assert lcmEventRelay.allSent()
+            }
+            def seconds = (System.nanoTime() - startNanos) / 1e9
+        and: 'the figure is recorded'
+            def relay = PerfRecorder.record('ncmp events: relay throughput (a backlog sent once Kafka is back)',
+                'ncmp-events-relay', remaining, seconds, remaining / seconds, 'events/s', atLeast(50_000))
+        then: 'the backlog held every event of the run and was sent at the budgeted rate'
+            result.allReady()
+            backlog >= 100_000
+            relay.meetsBudget()
+        cleanup:
+            TestKafka.restore()
+    }
+
+    long unsentEvents() {
+        jdbcTemplate.queryForObject('''SELECT count(*) FROM ncmp_lcm_event e JOIN ncmp_lcm_relay r
+            USING (relay_partition) WHERE e.position > r.sent_position''', Long)
+    }
+
+    /** Counts the records on the topic whose key starts with the prefix, noting when the last one arrived. */
+    static class TopicCounter {
+        final String keyPrefix
+        final AtomicLong count = new AtomicLong()
+        final AtomicLong lastEventNanos = new AtomicLong()
+
+        TopicCounter(String keyPrefix) {
+            this.keyPrefix = keyPrefix
+        }
+
+        void countUntil(long expected, Duration timeout) {
+            def properties = ['bootstrap.servers' : TestKafka.BOOTSTRAP_SERVERS, 'group.id': 'perf-' + UUID.randomUUID(),
+                              'auto.offset.reset' : 'earliest', 'key.deserializer': StringDeserializer.name,
+                              'value.deserializer': StringDeserializer.name, 'max.poll.records': '10000']
+            new KafkaConsumer<String, String>(properties as Map<String, Object>).withCloseable { consumer ->
+                consumer.subscribe([TOPIC])
+                def deadline = System.nanoTime() + timeout.toNanos()
+                while (count.get() < expected && System.nanoTime() < deadline) {
+                    def records = consumer.poll(Duration.ofMillis(100))
+                    def matching = records.count { it.key().startsWith(keyPrefix) }
+                    if (matching > 0) {
+                        count.addAndGet(matching)
+                        lastEventNanos.set(System.nanoTime())
+                    }
+                }
+            }
+        }
+    }
+}
