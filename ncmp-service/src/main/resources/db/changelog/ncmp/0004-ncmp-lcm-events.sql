@@ -7,8 +7,10 @@
 -- position, so a reader that has seen position N never finds a new event at or below N. Relays (one per
 -- relay_partition at a time: they hold its row of ncmp_lcm_relay) send events in position order and record the
 -- last position the broker acknowledged.
+-- The outbox is a queue the sequencer empties every few ms: no index, so that writing an event costs one heap
+-- row (the sequencer reads it whole, sorted).
 create table ncmp_lcm_outbox (
-    sequence     bigint generated always as identity primary key,
+    sequence     bigint generated always as identity,
     cm_handle_id text collate "C" not null,
     alternate_id text,
     event_type   text not null,

@@ -25,7 +25,7 @@ public class LcmEventSequencer {
     private static final String MOVE = """
         WITH moved AS (
             DELETE FROM ncmp_lcm_outbox
-            WHERE sequence IN (SELECT sequence FROM ncmp_lcm_outbox ORDER BY sequence LIMIT ?)
+            WHERE ctid = ANY(ARRAY(SELECT ctid FROM ncmp_lcm_outbox ORDER BY sequence LIMIT ?))
             RETURNING *)
         INSERT INTO ncmp_lcm_event (position, sequence, relay_partition, cm_handle_id, alternate_id, event_type,
             old_values, new_values, created_at)

@@ -29,7 +29,7 @@ public record LcmEventsProperties(@DefaultValue("ncmp-events") String topic,
                                   @DefaultValue("20000") int sequenceBatchSize,
                                   @DefaultValue("50ms") Duration relayInterval,
                                   @DefaultValue("10000") int relayBatchSize,
-                                  @DefaultValue("4") int relayThreads,
+                                  @DefaultValue("2") int relayThreads,
                                   @DefaultValue("1m") Duration purgeInterval,
                                   @DefaultValue("10000") int maxFeedLimit,
                                   @DefaultValue("60s") Duration maxFeedWait) {
