@@ -22,7 +22,8 @@ class ComposeFileSpec extends Specification {
     static final Path PROJECT_ROOT = Path.of('..').toAbsolutePath().normalize()
     static final List<Class> PROPERTY_RECORDS = [HazelcastProperties, AuthProperties, DmiProperties]
     static final Set<String> SPRING_ENVIRONMENT = ['SERVER_ADDRESS', 'SERVER_PORT', 'SPRING_DATASOURCE_URL',
-        'SPRING_DATASOURCE_USERNAME', 'SPRING_DATASOURCE_PASSWORD', 'SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE'] as Set
+        'SPRING_DATASOURCE_USERNAME', 'SPRING_DATASOURCE_PASSWORD', 'SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE',
+        'SPRING_KAFKA_BOOTSTRAP_SERVERS'] as Set
 
     @Shared
     Map compose = new Yaml().load(Files.readString(PROJECT_ROOT.resolve('docker-compose.yml')))
@@ -30,9 +31,9 @@ class ComposeFileSpec extends Specification {
     @Shared
     Map services = compose.services
 
-    def 'The stack has the database, two instances, the DMI stub and the load balancer, plus monitoring'() {
-        expect: 'the services named in the issue'
-            services.keySet().containsAll(['postgres', 'ncmp-0', 'ncmp-1', 'dmi-stub', 'nginx', 'prometheus', 'grafana'])
+    def 'The stack has the database, two instances, Kafka, the DMI stub and the load balancer, plus monitoring'() {
+        expect: 'the services named in the issues'
+            services.keySet().containsAll(['postgres', 'ncmp-0', 'ncmp-1', 'kafka', 'dmi-stub', 'nginx', 'prometheus', 'grafana'])
         and: 'monitoring only with its profile'
             services.prometheus.profiles == ['monitoring']
             services.grafana.profiles == ['monitoring']
@@ -91,6 +92,25 @@ class ComposeFileSpec extends Specification {
                     assert Files.exists(PROJECT_ROOT.resolve(source)) || builtJars().contains(source): "${name} mounts ${source}"
                 }
             }
+    }
+
+    def 'The instances send lifecycle events to the compose Kafka, a single KRaft node they wait for'() {
+        given: 'the broker\'s settings'
+            def kafka = services.kafka.environment
+        expect: 'the official image, broker and controller in one node'
+            services.kafka.image.startsWith('apache/kafka:')
+            kafka.KAFKA_PROCESS_ROLES == 'broker,controller'
+            kafka.KAFKA_CONTROLLER_QUORUM_VOTERS == "${kafka.KAFKA_NODE_ID}@kafka:9093".toString()
+        and: 'the instances reach it where it says it is'
+            kafka.KAFKA_ADVERTISED_LISTENERS == 'PLAINTEXT://' + services['ncmp-0'].environment.SPRING_KAFKA_BOOTSTRAP_SERVERS
+            kafka.KAFKA_LISTENERS.contains('PLAINTEXT://:9092')
+        and: 'one node can hold the internal topics'
+            kafka.KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR == '1'
+        and: 'the instances start once it is healthy'
+            services['ncmp-0'].depends_on.kafka.condition == 'service_healthy'
+            services.kafka.healthcheck.test.join(' ').contains('localhost:9092')
+        and: 'its data is kept in a named volume'
+            compose.volumes.containsKey('kafka-data')
     }
 
     def 'Ports agree with the code'() {
