@@ -124,6 +124,24 @@ public class CmHandleRows {
         events AS (%s)
         SELECT id FROM locked""".formatted(LcmOutbox.insertEventsFrom("locked"));
 
+    // a removal that succeeds at once still tells DELETING before DELETED (in this order: the sequence follows
+    // the insert order); a handle DELETING already (its earlier delete failed) gets DELETED only
+    private static final String DELETE_REMOVED = """
+        WITH deleted AS (
+            DELETE FROM ncmp_cm_handle WHERE id = ANY(?) RETURNING id, alternate_id, schema_set_name, cm_handle_state),
+        changes AS (
+            SELECT id, alternate_id, 1 AS step, 'update' AS event_type,
+                jsonb_build_object('cmHandleState', cm_handle_state) AS old_values,
+                '{"cmHandleState": "DELETING"}'::jsonb AS new_values
+            FROM deleted WHERE cm_handle_state <> 'DELETING'
+            UNION ALL
+            SELECT id, alternate_id, 2, 'delete', '{"cmHandleState": "DELETING"}'::jsonb,
+                '{"cmHandleState": "DELETED"}'::jsonb
+            FROM deleted
+            ORDER BY id, step),
+        events AS (%s)
+        SELECT id, schema_set_name FROM deleted""".formatted(LcmOutbox.insertEventsFrom("changes"));
+
     // a handle being deleted does no module sync: a worker holding it finds its claim gone
     private static final String MARK_DELETING = """
         WITH before AS (
@@ -206,6 +224,11 @@ public class CmHandleRows {
             targetModuleSetTag, targetModuleSetTag));
     }
 
+    /** Deletes the handles, whatever their state; returns the module set (or null) of each that was there, by id. */
+    Map<String, String> deleteRemoved(final Collection<String> cmHandleIds) {
+        return schemaSetNamesById(DELETE_REMOVED, cmHandleIds);
+    }
+
     /** Marks the handles DELETING (they leave module sync); returns the ids of those that were there. */
     Set<String> markDeleting(final Collection<String> cmHandleIds) {
         return new HashSet<>(jdbcTemplate.queryForList(MARK_DELETING, String.class, (Object) ids(cmHandleIds)));
@@ -213,8 +236,12 @@ public class CmHandleRows {
 
     /** Deletes those of the handles that are DELETING; returns the module set (or null) of each, by id. */
     Map<String, String> deleteDeleting(final Collection<String> cmHandleIds) {
+        return schemaSetNamesById(DELETE_DELETING, cmHandleIds);
+    }
+
+    private Map<String, String> schemaSetNamesById(final String deleteStatement, final Collection<String> cmHandleIds) {
         final Map<String, String> schemaSetNamesById = new LinkedHashMap<>();
-        jdbcTemplate.query(DELETE_DELETING, resultSet -> {
+        jdbcTemplate.query(deleteStatement, resultSet -> {
             schemaSetNamesById.put(resultSet.getString(1), resultSet.getString(2));
         }, (Object) ids(cmHandleIds));
         return schemaSetNamesById;

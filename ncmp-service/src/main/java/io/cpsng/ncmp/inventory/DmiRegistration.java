@@ -43,18 +43,18 @@ class DmiRegistration implements NcmpInventoryService {
     private static final Logger LOGGER = LoggerFactory.getLogger(DmiRegistration.class);
 
     private final CmHandleRows cmHandleRows;
-    private final StaleDeletions staleDeletions;
+    private final UnusedModuleSets unusedModuleSets;
     private final RegistrationRequestCheck registrationRequestCheck;
     private final ApplicationEventPublisher applicationEventPublisher;
     private final TransactionTemplate transactionTemplate;
     private final MeterRegistry meterRegistry;
 
-    DmiRegistration(final CmHandleRows cmHandleRows, final StaleDeletions staleDeletions,
+    DmiRegistration(final CmHandleRows cmHandleRows, final UnusedModuleSets unusedModuleSets,
                     final RegistrationRequestCheck registrationRequestCheck,
                     final ApplicationEventPublisher applicationEventPublisher,
                     final PlatformTransactionManager transactionManager, final MeterRegistry meterRegistry) {
         this.cmHandleRows = cmHandleRows;
-        this.staleDeletions = staleDeletions;
+        this.unusedModuleSets = unusedModuleSets;
         this.registrationRequestCheck = registrationRequestCheck;
         this.applicationEventPublisher = applicationEventPublisher;
         this.transactionTemplate = new TransactionTemplate(transactionManager);
@@ -78,22 +78,37 @@ class DmiRegistration implements NcmpInventoryService {
     }
 
     /**
-     * Marks the handles DELETING, then deletes them (DELETED): two transactions, so that clients see the first
-     * step even if the second fails; a handle left DELETING is deleted later by {@link StaleDeletions}.
+     * Deletes the handles with their unused module sets, telling DELETING and DELETED, in one transaction. Should
+     * that fail, the handles are marked DELETING in a second one, so that clients see them going, and
+     * {@link StaleDeletions} deletes them later; only if that fails too are they reported as failed.
      */
     private List<RegistrationError> removeCmHandles(final List<String> cmHandleIds) {
-        final List<RegistrationError> errors = new ArrayList<>();
         final Set<String> removable = new LinkedHashSet<>(cmHandleIds);
-        final Set<String> deleting = new LinkedHashSet<>();
-        writeAll(removable, errors, () -> {
-            deleting.addAll(cmHandleRows.markDeleting(removable));
-            removable.stream().filter(cmHandleId -> !deleting.contains(cmHandleId))
-                .forEach(cmHandleId -> errors.add(RegistrationError.of(cmHandleId, ErrorCode.CM_HANDLES_NOT_FOUND)));
-        });
-        if (!deleting.isEmpty()) {
-            staleDeletions.delete(deleting);
+        final Set<String> removed = new LinkedHashSet<>();
+        try {
+            transactionTemplate.executeWithoutResult(status -> {
+                final Map<String, String> deleted = cmHandleRows.deleteRemoved(removable);
+                unusedModuleSets.deleteUnused(deleted.values());
+                removed.addAll(deleted.keySet());
+            });
+        } catch (final RuntimeException deleteFailure) {
+            LOGGER.error("Deleting {} removed handles failed; they are marked DELETING and deleted later",
+                removable.size(), deleteFailure);
+            removed.clear();
+            return markDeleting(removable);
         }
+        return notFound(removable, removed);
+    }
+
+    private List<RegistrationError> markDeleting(final Set<String> removable) {
+        final List<RegistrationError> errors = new ArrayList<>();
+        writeAll(removable, errors, () -> errors.addAll(notFound(removable, cmHandleRows.markDeleting(removable))));
         return errors;
+    }
+
+    private static List<RegistrationError> notFound(final Set<String> requested, final Set<String> found) {
+        return requested.stream().filter(cmHandleId -> !found.contains(cmHandleId))
+            .map(cmHandleId -> RegistrationError.of(cmHandleId, ErrorCode.CM_HANDLES_NOT_FOUND)).toList();
     }
 
     private List<RegistrationError> createCmHandles(final DmiPluginRegistration registration) {

@@ -12,9 +12,9 @@ import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The second step of removing handles: deletes DELETING handles with their module sets left unused, and sends
- * DELETED. A delete that fails leaves its handles DELETING, visible to clients; they are deleted again once they
- * have been DELETING for ncmp.registration.deletion-retry-after, by whichever instance gets to them first.
+ * Deletes removed handles whose delete failed: the removal left them DELETING, visible to clients; once they have
+ * been DELETING for ncmp.registration.deletion-retry-after, whichever instance gets to them first deletes them
+ * with their module sets left unused, and sends DELETED.
  */
 @Component
 public class StaleDeletions {
@@ -35,16 +35,6 @@ public class StaleDeletions {
         this.transactionTemplate = new TransactionTemplate(transactionManager);
         this.retryAfter = registrationProperties.deletionRetryAfter();
         periodicTasks.every("Stale deletions", retryAfter, () -> deleteStaleHandles() == BATCH_SIZE);
-    }
-
-    /** Deletes the handles if they are DELETING; on failure they stay DELETING and are retried later. */
-    void delete(final Collection<String> cmHandleIds) {
-        try {
-            transactionTemplate.executeWithoutResult(status -> deleteWithModuleSets(cmHandleIds));
-        } catch (final RuntimeException deleteFailure) {
-            LOGGER.error("{} handles stay DELETING, deleted again in {}: {}", cmHandleIds.size(), retryAfter,
-                deleteFailure.toString());
-        }
     }
 
     /** Deletes a batch of handles left DELETING for longer than the retry delay; returns how many. */
