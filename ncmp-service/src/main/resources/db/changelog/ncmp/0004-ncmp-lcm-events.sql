@@ -30,7 +30,6 @@ create table ncmp_lcm_event (
     new_values      jsonb,
     created_at      timestamptz not null
 );
-create index ncmp_lcm_event_relay on ncmp_lcm_event (relay_partition, position);
 
 create table ncmp_lcm_sequencer (
     id            smallint primary key check (id = 1),

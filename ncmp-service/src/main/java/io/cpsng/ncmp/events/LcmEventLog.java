@@ -6,13 +6,13 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * The numbered events (ncmp_lcm_event), read in position order by the feed and, one relay partition at a time,
- * by the relay. Every event of a handle falls in one relay partition, so a relay that sends its partition in
- * order keeps each handle's events in order.
+ * The numbered events (ncmp_lcm_event), read in position order by the feed and the relay. Every event of a handle
+ * falls in one relay partition, so a relay that sends its partitions in order keeps each handle's events in order.
  */
 @Component
 class LcmEventLog {
@@ -38,11 +38,17 @@ class LcmEventLog {
             + " LIMIT ?", this::toEvent, position, limit);
     }
 
-    /** Up to limit events of the relay partition after the position, in order. */
-    List<LcmEvent> readPartitionAfter(final int relayPartition, final long position, final int limit) {
-        return jdbcTemplate.query("SELECT " + COLUMNS + " FROM ncmp_lcm_event WHERE relay_partition = ?"
-                + " AND position > ? ORDER BY position LIMIT ?", this::toEvent,
-            relayPartition, position, limit);
+    /**
+     * The events after the first position up to the second, in order, of the relay partitions given with the
+     * position each has been sent up to, and after it: one range of the primary key.
+     */
+    List<LcmEvent> readRange(final long afterPosition, final long lastPosition,
+                             final Map<Integer, Long> sentPositionsByPartition) {
+        return jdbcTemplate.query("SELECT " + COLUMNS + " FROM ncmp_lcm_event e"
+                + " JOIN unnest(?::int[], ?::bigint[]) AS held(relay_partition, sent_position) USING (relay_partition)"
+                + " WHERE e.position > ? AND e.position <= ? AND e.position > held.sent_position ORDER BY e.position",
+            this::toEvent, sentPositionsByPartition.keySet().toArray(Integer[]::new),
+            sentPositionsByPartition.values().toArray(Long[]::new), afterPosition, lastPosition);
     }
 
     /** The position of the newest event numbered so far (0 before the first). */

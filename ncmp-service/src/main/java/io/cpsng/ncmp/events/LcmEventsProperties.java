@@ -14,8 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param sequenceInterval  how often committed events are numbered for the feed and the relay
  * @param sequenceBatchSize events numbered in one transaction
  * @param relayInterval     how often the relay looks for events to send
- * @param relayBatchSize    events of one relay partition sent and acknowledged before its position is recorded
- * @param relayThreads      relay partitions one instance sends at once
+ * @param relayBatchSize    positions one relay round reads, sends and has acknowledged before it records them
  * @param purgeInterval     how often expired events are deleted
  * @param maxFeedLimit      the most events one feed request may ask for
  * @param maxFeedWait       the longest a feed request may wait for events
@@ -28,14 +27,13 @@ public record LcmEventsProperties(@DefaultValue("ncmp-events") String topic,
                                   @DefaultValue("50ms") Duration sequenceInterval,
                                   @DefaultValue("20000") int sequenceBatchSize,
                                   @DefaultValue("50ms") Duration relayInterval,
-                                  @DefaultValue("10000") int relayBatchSize,
-                                  @DefaultValue("2") int relayThreads,
+                                  @DefaultValue("20000") int relayBatchSize,
                                   @DefaultValue("1m") Duration purgeInterval,
                                   @DefaultValue("10000") int maxFeedLimit,
                                   @DefaultValue("60s") Duration maxFeedWait) {
 
     public LcmEventsProperties {
-        if (topicPartitions < 1 || sequenceBatchSize < 1 || relayBatchSize < 1 || relayThreads < 1 || maxFeedLimit < 1) {
+        if (topicPartitions < 1 || sequenceBatchSize < 1 || relayBatchSize < 1 || maxFeedLimit < 1) {
             throw new IllegalArgumentException("ncmp.lcm-events batch sizes and limits must be at least 1");
         }
     }
