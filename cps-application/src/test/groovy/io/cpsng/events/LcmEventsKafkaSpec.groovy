@@ -56,6 +56,7 @@ class LcmEventsKafkaSpec extends Specification {
                 }
             }
         and: 'Kafka comes back 30 s after it went'
+            // the outage's length is the scenario, not a wait for asynchronous work
             Thread.sleep(Math.max(0, 30_000 - (System.nanoTime() - outageStart).intdiv(1_000_000) as long))
             TestKafka.restore()
         then: 'every handle becomes READY and the relay catches up'

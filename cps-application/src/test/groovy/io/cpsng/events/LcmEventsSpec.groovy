@@ -58,6 +58,21 @@ class LcmEventsSpec extends ServerSpec {
             events*.sequence.collect { it as long } == events*.sequence.collect { it as long }.sort()
     }
 
+    def 'A trust level given in an update is an event, and an update without one keeps it'() {
+        given: 'the feed\'s position now, and a registered handle'
+            def start = lastPosition()
+            register(createdCmHandles: [[cmHandle: 'trusted-1']])
+        when: 'one update sets its trust level NONE, and a later one in the same request only a property'
+            register(updatedCmHandles: [[cmHandle: 'trusted-1', trustLevel: 'NONE'],
+                                        [cmHandle: 'trusted-1', publicCmHandleProperties: [site: 'north']]])
+        then: 'the handle is trusted NONE'
+            http.get('/ncmp/v1/ch/trusted-1').json.trustLevel == 'NONE'
+        and: 'its update event tells both changes'
+            def update = eventsOf('trusted-1', start, 2)[1].data.data
+            update.oldValues == [cmHandleProperties: [[:]], trustLevel: 'COMPLETE']
+            update.newValues == [cmHandleProperties: [[site: 'north']], trustLevel: 'NONE']
+    }
+
     def 'A handle whose module sync fails is LOCKED with the reason in its event'() {
         given: 'the feed\'s position now'
             def start = lastPosition()

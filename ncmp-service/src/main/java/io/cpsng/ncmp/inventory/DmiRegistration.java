@@ -152,11 +152,16 @@ class DmiRegistration implements NcmpInventoryService {
             final Map<String, CmHandle> current = cmHandleRows.lockForUpdate(cmHandleIds);
             final Map<String, CmHandle> updated = new LinkedHashMap<>();
             for (final CmHandle update : updates) {
-                final CmHandle latest = updated.getOrDefault(update.id(), current.get(update.id()));
+                final CmHandle earlierInRequest = updated.get(update.id());
+                final CmHandle latest = earlierInRequest == null ? current.get(update.id()) : earlierInRequest;
                 if (latest == null) {
                     errors.add(RegistrationError.of(update.id(), ErrorCode.CM_HANDLES_NOT_FOUND));
                 } else {
-                    updated.put(update.id(), merge(latest, update));
+                    // the trust level read is the one clients see (NONE while the plugin is down): only a trust
+                    // level given in this request is written
+                    final String requestedTrustLevel = update.trustLevel() != null ? update.trustLevel()
+                        : earlierInRequest == null ? null : earlierInRequest.trustLevel();
+                    updated.put(update.id(), merge(latest, update, requestedTrustLevel));
                 }
             }
             cmHandleRows.updateRegistered(updated.values());
@@ -224,15 +229,15 @@ class DmiRegistration implements NcmpInventoryService {
 
     /**
      * Properties mapped to null are removed; a new alternate id or data producer is only taken if none is set; the
-     * trust level is the update's (null keeps the registered one, see CmHandleRows#updateRegistered).
+     * trust level is the one requested (null keeps the registered one, see CmHandleRows#updateRegistered).
      */
-    private static CmHandle merge(final CmHandle current, final CmHandle update) {
+    private static CmHandle merge(final CmHandle current, final CmHandle update, final String requestedTrustLevel) {
         return new CmHandle(current.id(), current.dmiServiceName(), current.dmiDataServiceName(),
             current.dmiModelServiceName(), mergeProperties(current.additionalProperties(),
             update.additionalProperties()), mergeProperties(current.publicProperties(), update.publicProperties()),
             current.moduleSetTag(), current.alternateId(),
             firstNonBlank(current.dataProducerIdentifier(), update.dataProducerIdentifier()),
-            update.trustLevel(), current.state());
+            requestedTrustLevel, current.state());
     }
 
     private static Map<String, String> mergeProperties(final Map<String, String> current,
