@@ -1,6 +1,6 @@
 package io.cpsng;
 
-import io.cpsng.config.EmbeddedPostgresEarlyStart;
+import io.cpsng.database.EmbeddedPostgresEarlyStart;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;

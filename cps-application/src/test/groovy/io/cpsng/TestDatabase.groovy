@@ -1,7 +1,9 @@
 package io.cpsng
 
-import io.cpsng.config.EmbeddedPostgresLauncher
+import io.cpsng.database.EmbeddedPostgresProperties
+import io.cpsng.database.EmbeddedPostgresServer
 import io.cpsng.ncmp.inventory.InventoryModelLoader
+import java.nio.file.Files
 import java.sql.DriverManager
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.test.context.DynamicPropertyRegistry
@@ -10,7 +12,7 @@ import org.testcontainers.postgresql.PostgreSQLContainer
 
 /**
  * One real PostgreSQL per test JVM: a Testcontainers container when a Docker engine answers,
- * otherwise the embedded binaries the demo uses, in a fresh folder. Started on first use.
+ * otherwise the embedded server the demo uses, in a fresh folder and without fsync. Started on first use.
  */
 class TestDatabase {
 
@@ -26,9 +28,15 @@ class TestDatabase {
             USERNAME = container.username
             PASSWORD = container.password
         } else {
-            def embeddedPostgres = EmbeddedPostgresLauncher.start(null)
-            JDBC_URL = embeddedPostgres.getJdbcUrl('postgres', 'postgres')
-            USERNAME = 'postgres'
+            def dataDirectory = Files.createTempDirectory('test-postgres')
+            def embeddedPostgres = EmbeddedPostgresServer.start(
+                EmbeddedPostgresProperties.durableIn(dataDirectory.toString()).notDurable())
+            Runtime.runtime.addShutdownHook(new Thread({
+                embeddedPostgres.close()
+                dataDirectory.toFile().deleteDir()
+            }))
+            JDBC_URL = embeddedPostgres.jdbcUrl()
+            USERNAME = embeddedPostgres.username()
             PASSWORD = ''
         }
     }

@@ -1,6 +1,8 @@
 package io.cpsng.config;
 
+import io.cpsng.database.DatabaseAvailability;
 import io.cpsng.rest.error.ContainerErrorValve;
+import io.cpsng.rest.error.DatabaseUnavailableFilter;
 import io.cpsng.rest.error.RequestBodyLimitFilter;
 import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardHost;
@@ -15,7 +17,8 @@ import org.springframework.core.Ordered;
 
 /**
  * What the embedded Tomcat does before the application sees a request: keep %2F and %5C in paths (alternate
- * ids are FDNs full of slashes), answer its own errors in JSON, and bound request bodies.
+ * ids are FDNs full of slashes), answer its own errors in JSON, bound request bodies, and refuse API requests
+ * at once while the database is away.
  */
 @Configuration(proxyBeanMethods = false)
 class WebServerConfig {
@@ -31,6 +34,16 @@ class WebServerConfig {
             new RequestBodyLimitFilter(httpLimits.maxRequestBodySize(), "cps.http.max-request-body-size"));
         // before security and everything else, so an oversized body is refused before any work is done
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
+    }
+
+    @Bean
+    FilterRegistrationBean<DatabaseUnavailableFilter> databaseUnavailableFilter(
+        final DatabaseAvailability databaseAvailability) {
+        final FilterRegistrationBean<DatabaseUnavailableFilter> registration = new FilterRegistrationBean<>(
+            new DatabaseUnavailableFilter(databaseAvailability));
+        registration.addUrlPatterns("/cps/api/*", "/ncmp/*", "/ncmpInventory/*");
+        // after security (the default order): the reason is for clients with credentials only
         return registration;
     }
 

@@ -1,6 +1,7 @@
 package io.cpsng.perf
 
-import io.cpsng.config.EmbeddedPostgresLauncher
+import io.cpsng.database.EmbeddedPostgresProperties
+import io.cpsng.database.EmbeddedPostgresServer
 import spock.lang.Shared
 import spock.lang.Specification
 import spock.lang.Timeout
@@ -11,6 +12,7 @@ import java.net.http.HttpRequest
 import java.net.http.HttpResponse
 import java.nio.file.Files
 import java.nio.file.Path
+import java.sql.DriverManager
 import java.time.Duration
 import java.util.concurrent.TimeUnit
 
@@ -82,9 +84,9 @@ class StartupPerfSpec extends Specification {
 
     /** The KPI load's shape, written by SQL in one statement: registering a million over REST takes a minute. */
     static void fillInventory(Path dataDirectory, int handles) {
-        def embeddedPostgres = EmbeddedPostgresLauncher.start(dataDirectory)
+        def embeddedPostgres = EmbeddedPostgresServer.start(EmbeddedPostgresProperties.durableIn(dataDirectory.toString()))
         try {
-            embeddedPostgres.postgresDatabase.connection.withCloseable { connection ->
+            DriverManager.getConnection(embeddedPostgres.jdbcUrl(), embeddedPostgres.username(), '').withCloseable { connection ->
                 connection.createStatement().withCloseable { statement ->
                     statement.execute("""INSERT INTO ncmp_cm_handle (id, alternate_id, dmi_service_name, module_set_tag,
                             cm_handle_state, last_update_time, additional_properties, public_properties)

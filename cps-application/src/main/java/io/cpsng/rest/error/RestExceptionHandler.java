@@ -3,6 +3,7 @@ package io.cpsng.rest.error;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
 import io.cpsng.cps.api.exceptions.CpsException;
+import io.cpsng.cps.api.exceptions.DatabaseOutage;
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
 import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.exceptions.InUseException;
@@ -42,6 +43,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 public class RestExceptionHandler extends ResponseEntityExceptionHandler {
 
     static final String CHECK_LOGS = "Check logs for details.";
+
 
     private static final Logger log = LoggerFactory.getLogger(RestExceptionHandler.class);
 
@@ -112,6 +114,10 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     /** Anything unexpected, including store exceptions without a mapping: their details may hold SQL. */
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> handleUnexpected(final Exception exception) {
+        final DatabaseOutage databaseOutage = DatabaseOutage.of(exception).orElse(null);
+        if (databaseOutage != null) {
+            return answerDatabaseOutage(databaseOutage);
+        }
         log.error("Request failed", exception);
         return answer(HttpStatus.INTERNAL_SERVER_ERROR, internalErrorMessage(exception), CHECK_LOGS);
     }
@@ -139,6 +145,24 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
         log.debug("Request refused", exception);
         return answer(statusCode, problemResponse.getHeaders(), reasonPhrase(statusCode),
             clientErrorDetails(exception, problemResponse.getBody()));
+    }
+
+    /**
+     * The database went away (503) or ran out of disk space (507) during the request, which wrote nothing: the
+     * client may retry it as it is. Requests arriving while the database is known to be away do not get this far
+     * ({@link DatabaseUnavailableFilter}).
+     */
+    private static ResponseEntity<Object> answerDatabaseOutage(final DatabaseOutage databaseOutage) {
+        if (databaseOutage.diskFull()) {
+            log.error("Request failed, the database's disk is full: {}", databaseOutage.reason());
+            return answer(HttpStatus.INSUFFICIENT_STORAGE, "The database's disk is full", "PostgreSQL: "
+                + databaseOutage.reason() + ". Nothing of this request was written; retry once space is freed.");
+        }
+        log.warn("Request failed, the database is unavailable: {}", databaseOutage.reason());
+        final HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, DatabaseUnavailableFilter.RETRY_AFTER_SECONDS);
+        return answer(HttpStatus.SERVICE_UNAVAILABLE, headers, "The database is unavailable",
+            databaseOutage.reason() + ". Nothing of this request was written; retry it.");
     }
 
     /** A body that streamed past the limit surfaces as an unreadable body; the client needs to know why. */

@@ -1,6 +1,7 @@
 package io.cpsng.ncmp.inventory;
 
 import io.cpsng.cps.api.NameRules;
+import io.cpsng.cps.api.exceptions.DatabaseOutage;
 import io.cpsng.ncmp.api.NcmpInventoryService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.CmHandle;
@@ -35,7 +36,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * every handle first, reports those it cannot take, and writes the rest with a handful of bulk statements
  * in one transaction that locks the handles' rows, so requests on the same handle serialise: a removal and an
  * update of one handle never both succeed on a row the other has changed. Should a write fail, every handle
- * of that operation is reported.
+ * of that operation is reported; should the database be away or full, the request fails as a whole.
  */
 @Service
 class DmiRegistration implements NcmpInventoryService {
@@ -83,6 +84,9 @@ class DmiRegistration implements NcmpInventoryService {
      * {@link StaleDeletions} deletes them later; only if that fails too are they reported as failed.
      */
     private List<RegistrationError> removeCmHandles(final List<String> cmHandleIds) {
+        if (cmHandleIds.isEmpty()) {
+            return List.of();
+        }
         final Set<String> removable = new LinkedHashSet<>(cmHandleIds);
         final Set<String> removed = new LinkedHashSet<>();
         try {
@@ -92,6 +96,7 @@ class DmiRegistration implements NcmpInventoryService {
                 removed.addAll(deleted.keySet());
             });
         } catch (final RuntimeException deleteFailure) {
+            throwIfDatabaseOutage(deleteFailure);
             LOGGER.error("Deleting {} removed handles failed; they are marked DELETING and deleted later",
                 removable.size(), deleteFailure);
             removed.clear();
@@ -196,10 +201,18 @@ class DmiRegistration implements NcmpInventoryService {
         try {
             transactionTemplate.executeWithoutResult(status -> write.run());
         } catch (final RuntimeException writeFailure) {
+            throwIfDatabaseOutage(writeFailure);
             LOGGER.error("Registration write for {} handles failed", attempted.size(), writeFailure);
             // errors the write added are void too: the whole write was rolled back
             errors.subList(errorsBefore, errors.size()).clear();
             attempted.forEach(cmHandleId -> errors.add(RegistrationError.of(cmHandleId, ErrorCode.UNKNOWN_ERROR)));
+        }
+    }
+
+    /** The database away or out of space fails the request as a whole (503/507), not handle by handle. */
+    private static void throwIfDatabaseOutage(final RuntimeException writeFailure) {
+        if (DatabaseOutage.of(writeFailure).isPresent()) {
+            throw writeFailure;
         }
     }
 

@@ -1,7 +1,5 @@
-package io.cpsng.config;
+package io.cpsng.database;
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
@@ -17,7 +15,7 @@ import org.springframework.core.env.Environment;
  * instead of before the first query. Only the application's main method registers it; in any other
  * context (specs) {@link EmbeddedPostgresConfig} starts the database itself when it needs one, and waits
  * for this start otherwise. If the context fails before taking it over, the database stops with the JVM
- * (the launcher's shutdown hook).
+ * (the server's shutdown hook).
  */
 public class EmbeddedPostgresEarlyStart implements ApplicationContextInitializer<ConfigurableApplicationContext> {
 
@@ -30,13 +28,13 @@ public class EmbeddedPostgresEarlyStart implements ApplicationContextInitializer
     /** The database being started, for the one bean that owns it. */
     public static final class StartingPostgres {
 
-        private final CompletableFuture<EmbeddedPostgres> started;
+        private final CompletableFuture<EmbeddedPostgresServer> started;
 
-        private StartingPostgres(final CompletableFuture<EmbeddedPostgres> started) {
+        private StartingPostgres(final CompletableFuture<EmbeddedPostgresServer> started) {
             this.started = started;
         }
 
-        EmbeddedPostgres awaitStarted() {
+        EmbeddedPostgresServer awaitStarted() {
             try {
                 return started.join();
             } catch (final CompletionException startFailure) {
@@ -53,11 +51,10 @@ public class EmbeddedPostgresEarlyStart implements ApplicationContextInitializer
             if (!environment.getProperty("spring.datasource.url", "").isEmpty()) {
                 return;
             }
-            final Path dataDirectory = Path.of(Binder.get(environment)
-                .bind("cps.embedded-postgres", EmbeddedPostgresProperties.class)
-                .orElseGet(() -> new EmbeddedPostgresProperties("data/postgres")).dataDirectory());
-            final CompletableFuture<EmbeddedPostgres> started = CompletableFuture.supplyAsync(
-                () -> EmbeddedPostgresLauncher.start(dataDirectory),
+            final EmbeddedPostgresProperties properties = Binder.get(environment)
+                .bindOrCreate("cps.embedded-postgres", EmbeddedPostgresProperties.class);
+            final CompletableFuture<EmbeddedPostgresServer> started = CompletableFuture.supplyAsync(
+                () -> EmbeddedPostgresServer.start(properties),
                 startTask -> Thread.ofPlatform().name("embedded-postgres-start").daemon().start(startTask));
             context.getBeanFactory().registerSingleton("startingPostgres", new StartingPostgres(started));
         }

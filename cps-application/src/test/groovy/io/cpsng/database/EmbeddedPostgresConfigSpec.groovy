@@ -1,6 +1,5 @@
-package io.cpsng.config
+package io.cpsng.database
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
 import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.test.context.runner.ApplicationContextRunner
 import org.springframework.context.annotation.Configuration
@@ -20,10 +19,11 @@ class EmbeddedPostgresConfigSpec extends spock.lang.Specification {
 
     def 'Without a datasource URL the service starts its own PostgreSQL and a restart keeps the data'() {
         given: 'the data folder is configured'
-            def runner = contextRunner.withPropertyValues("cps.embedded-postgres.data-directory=${dataDirectory}")
+            def runner = contextRunner.withPropertyValues("cps.embedded-postgres.data-directory=${dataDirectory}",
+                'cps.embedded-postgres.durable=false')
         when: 'the context starts and writes a row'
             runner.run { context ->
-                assert context.getBeansOfType(EmbeddedPostgres).size() == 1
+                assert context.getBeansOfType(EmbeddedPostgresServer).size() == 1
                 new JdbcTemplate(context.getBean(DataSource)).execute("CREATE TABLE kept AS SELECT 'still here' AS note")
             }
         and: 'a second context starts on the same folder'
@@ -36,7 +36,7 @@ class EmbeddedPostgresConfigSpec extends spock.lang.Specification {
     def 'With a datasource URL nothing embedded starts'() {
         expect: 'no embedded database bean when spring.datasource.url is set'
             contextRunner.withPropertyValues('spring.datasource.url=jdbc:postgresql://127.0.0.1:1/none').run { context ->
-                assert context.getBeansOfType(EmbeddedPostgres).isEmpty()
+                assert context.getBeansOfType(EmbeddedPostgresServer).isEmpty()
                 assert context.getBeansOfType(DataSource).isEmpty()
             }
     }

@@ -1,8 +1,6 @@
-package io.cpsng.config;
+package io.cpsng.database;
 
 import com.zaxxer.hikari.HikariDataSource;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.nio.file.Path;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnExpression;
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -19,19 +17,19 @@ class EmbeddedPostgresConfig {
 
     /** The database started early by {@link EmbeddedPostgresEarlyStart}, or started here without it. */
     @Bean(destroyMethod = "close")
-    EmbeddedPostgres embeddedPostgres(final EmbeddedPostgresProperties embeddedPostgresProperties,
+    EmbeddedPostgresServer embeddedPostgresServer(final EmbeddedPostgresProperties embeddedPostgresProperties,
                                       final ObjectProvider<EmbeddedPostgresEarlyStart.StartingPostgres> startingPostgres) {
         final EmbeddedPostgresEarlyStart.StartingPostgres startedEarly = startingPostgres.getIfAvailable();
         return startedEarly != null ? startedEarly.awaitStarted()
-            : EmbeddedPostgresLauncher.start(Path.of(embeddedPostgresProperties.dataDirectory()));
+            : EmbeddedPostgresServer.start(embeddedPostgresProperties);
     }
 
     @Bean
     @ConfigurationProperties("spring.datasource.hikari")
-    HikariDataSource dataSource(final EmbeddedPostgres embeddedPostgres) {
+    HikariDataSource dataSource(final EmbeddedPostgresServer embeddedPostgresServer) {
         final HikariDataSource dataSource = new HikariDataSource();
-        dataSource.setJdbcUrl(embeddedPostgres.getJdbcUrl("postgres", "postgres"));
-        dataSource.setUsername("postgres");
+        dataSource.setJdbcUrl(embeddedPostgresServer.jdbcUrl());
+        dataSource.setUsername(embeddedPostgresServer.username());
         return dataSource;
     }
 }
