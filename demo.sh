@@ -7,11 +7,19 @@ cd "$(dirname "$0")"
 source scripts/select-jdk.sh
 select_jdk
 
-./mvnw -q -DskipTests install
-launch=$(scripts/startup-cache.sh cps-application/target/cps-application-exec.jar cps-application/target/startup-cache)
+# build only when a source or pom is newer than the jars (a start on an unchanged tree takes seconds)
+service_jar=cps-application/target/cps-application-exec.jar
+stub_jar=dmi-stub/target/dmi-stub.jar
+if [ ! -f "$service_jar" ] || [ ! -f "$stub_jar" ] \
+    || [ -n "$(find pom.xml ./*/pom.xml ./*/src -newer "$stub_jar" -print -quit 2>/dev/null)" ] \
+    || [ -n "$(find pom.xml ./*/pom.xml ./*/src -newer "$service_jar" -print -quit 2>/dev/null)" ]; then
+    echo "Building (sources changed since the last build)..."
+    ./mvnw -q -DskipTests install
+fi
+launch=$(scripts/startup-cache.sh "$service_jar" cps-application/target/startup-cache)
 mapfile -t service_launch <<< "$launch"
 
-java -jar dmi-stub/target/dmi-stub.jar --port 8783 &
+java -jar "$stub_jar" --port 8783 &
 stub=$!
 trap 'kill "$stub" 2>/dev/null || true' EXIT
 # out of memory, the process exits instead of limping on half-broken: restart it

@@ -4,7 +4,10 @@ import java.time.Duration
 import org.apache.kafka.clients.consumer.ConsumerRecord
 import org.apache.kafka.clients.consumer.KafkaConsumer
 import org.apache.kafka.common.network.ListenerName
+import org.apache.kafka.clients.producer.KafkaProducer
+import org.apache.kafka.clients.producer.ProducerRecord
 import org.apache.kafka.common.serialization.StringDeserializer
+import org.apache.kafka.common.serialization.StringSerializer
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker
 import org.testcontainers.DockerClientFactory
 import org.testcontainers.kafka.KafkaContainer
@@ -31,7 +34,14 @@ class TestKafka {
             PROXY = new TcpProxy('localhost', 0)
             def broker = new EmbeddedKafkaKraftBroker(1, 4)
             broker.brokerProperty('advertised.listeners', "EXTERNAL://localhost:${PROXY.port}".toString())
+            // one broker: transactions (exactly-once forwarding) need their log on it alone
+            broker.brokerProperty('transaction.state.log.replication.factor', '1')
+            broker.brokerProperty('transaction.state.log.min.isr', '1')
             broker.afterPropertiesSet()
+            // the broker publishes its address as the system property spring.kafka.bootstrap-servers: every
+            // application context made after it would then send lifecycle events (a relay on the shared database,
+            // competing with the specs' own); only contexts that ask for Kafka get it
+            System.clearProperty('spring.kafka.bootstrap-servers')
             PROXY.targetPort = broker.cluster.brokers().values().first().boundPort(ListenerName.normalised('EXTERNAL'))
             BOOTSTRAP_SERVERS = "localhost:${PROXY.port}".toString()
             CONTAINER = null
@@ -58,9 +68,15 @@ class TestKafka {
     /** Reads the topic from its start until the condition holds for what was read, or the timeout passes. */
     static List<ConsumerRecord<String, String>> readUntil(String topic, Duration timeout,
                                                         Closure<Boolean> enough) {
+        readUntil(topic, timeout, 'read_uncommitted', enough)
+    }
+
+    /** The same, reading only what was committed when the producer wrote in transactions (read_committed). */
+    static List<ConsumerRecord<String, String>> readUntil(String topic, Duration timeout, String isolationLevel,
+                                                        Closure<Boolean> enough) {
         def properties = ['bootstrap.servers' : BOOTSTRAP_SERVERS, 'group.id': 'spec-' + UUID.randomUUID(),
                           'auto.offset.reset' : 'earliest', 'enable.auto.commit': 'false',
-                          'key.deserializer'  : StringDeserializer.name,
+                          'key.deserializer'  : StringDeserializer.name, 'isolation.level': isolationLevel,
                           'value.deserializer': StringDeserializer.name, 'max.poll.records': '10000']
         def records = []
         new KafkaConsumer<String, String>(properties as Map<String, Object>).withCloseable { consumer ->
@@ -71,6 +87,15 @@ class TestKafka {
             }
         }
         records
+    }
+
+    /** Sends the records and waits until the broker has them all. */
+    static void send(List<ProducerRecord<String, String>> records) {
+        def properties = ['bootstrap.servers': BOOTSTRAP_SERVERS, 'key.serializer': StringSerializer.name,
+                          'value.serializer' : StringSerializer.name, 'linger.ms': '5', 'acks': 'all']
+        new KafkaProducer<String, String>(properties as Map<String, Object>).withCloseable { producer ->
+            records.collect { producer.send(it) }*.get()
+        }
     }
 
     private static boolean dockerAvailable() {

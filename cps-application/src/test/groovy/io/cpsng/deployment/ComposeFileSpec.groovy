@@ -1,6 +1,7 @@
 package io.cpsng.deployment
 
 import io.cpsng.config.AuthProperties
+import io.cpsng.dmistub.DmiStubKafka
 import io.cpsng.dmistub.DmiStubSettings
 import io.cpsng.ncmp.cache.HazelcastProperties
 import io.cpsng.ncmp.dmi.DmiProperties
@@ -80,7 +81,8 @@ class ComposeFileSpec extends Specification {
         expect: 'each DMI_STUB_ variable, given a non-default value, gives other settings than the defaults'
             services['dmi-stub'].environment.keySet().each { name ->
                 def value = name.endsWith('RATE') ? '0.5' : '7'
-                assert DmiStubSettings.fromEnvironment([(name): value]) != DmiStubSettings.DEFAULTS: "${name} is read by nothing"
+                assert DmiStubSettings.fromEnvironment([(name): value]) != DmiStubSettings.DEFAULTS ||
+                    DmiStubKafka.fromEnvironment([(name): value]) != DmiStubKafka.NONE: "${name} is read by nothing"
             }
     }
 
@@ -156,6 +158,9 @@ class ComposeFileSpec extends Specification {
         }
         if (dmiStubPom.contains('dmi-stub-extension')) {
             jars << './dmi-stub/target/dmi-stub-extension.jar'
+        }
+        if (dmiStubPom.contains('<outputFile>${project.build.directory}/dmi-stub.jar</outputFile>')) {
+            jars << './dmi-stub/target/dmi-stub.jar'
         }
         jars
     }

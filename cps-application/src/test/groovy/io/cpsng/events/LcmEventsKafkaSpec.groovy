@@ -116,6 +116,8 @@ class LcmEventsKafkaSpec extends Specification {
             '--security.auth.enabled=false',
             "--spring.kafka.bootstrap-servers=${TestKafka.BOOTSTRAP_SERVERS}",
             "--ncmp.lcm-events.topic=${TOPIC}",
+            // delivery is what is checked here, the same in every format: the CloudEvents one has the feed's ids
+            '--ncmp.lcm-events.format=cloudevents',
             '--ncmp.module-sync.interval=100ms',
             '--ncmp.dmi.health-check-interval=0s']
         def instance = new SpringApplicationBuilder(Application).run(arguments*.toString() as String[])

@@ -8,7 +8,9 @@ public enum DmiEndpoint {
     HEALTH,
     MODULES,
     MODULE_RESOURCES,
-    DATA;
+    DATA,
+    /** POST /dmi/v1/data: answered 202, results sent to Kafka after the data delay (DmiStubKafka). */
+    DATA_OPERATIONS;
 
     static final String METADATA_KEY = "dmiEndpoint";
 
@@ -17,7 +19,7 @@ public enum DmiEndpoint {
             case HEALTH -> 0;
             case MODULES -> settings.modulesDelayMs();
             case MODULE_RESOURCES -> settings.resourcesDelayMs();
-            case DATA -> settings.dataDelayMs();
+            case DATA, DATA_OPERATIONS -> settings.dataDelayMs();
         };
     }
 

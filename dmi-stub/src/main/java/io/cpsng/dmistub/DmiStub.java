@@ -42,7 +42,12 @@ public final class DmiStub implements AutoCloseable {
 
     /** Starts a stub on the port (0 for a free one); the unavailable window, if any, starts now. */
     public static DmiStub start(final int port, final DmiStubSettings settings) {
-        final DmiStubExtension extension = new DmiStubExtension(settings);
+        return start(port, settings, DmiStubKafka.NONE);
+    }
+
+    /** The same, sending data operation results and CM notifications to Kafka as configured. */
+    public static DmiStub start(final int port, final DmiStubSettings settings, final DmiStubKafka kafka) {
+        final DmiStubExtension extension = new DmiStubExtension(settings, kafka);
         final URLClassLoader ownClassPath = ownClassPath();
         final WireMockServer wireMockServer = new WireMockServer(WireMockConfiguration.options()
             .port(port)
@@ -92,8 +97,14 @@ public final class DmiStub implements AutoCloseable {
         return extension.requestCount(endpoint, cmHandleId);
     }
 
+    /** CM notifications sent to Kafka since start. */
+    public long avcEventsSent() {
+        return extension.avcEventsSent();
+    }
+
     public void stop() {
         wireMockServer.stop();
+        extension.close();
         try {
             ownClassPath.close();
         } catch (final IOException closeFailure) {

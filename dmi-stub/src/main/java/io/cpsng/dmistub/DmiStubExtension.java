@@ -5,6 +5,7 @@ import com.github.tomakehurst.wiremock.common.Json;
 import com.github.tomakehurst.wiremock.common.Metadata;
 import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2;
 import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
+import com.github.tomakehurst.wiremock.http.QueryParameter;
 import com.github.tomakehurst.wiremock.http.Request;
 import com.github.tomakehurst.wiremock.http.Response;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
@@ -37,14 +38,16 @@ public final class DmiStubExtension implements ResponseDefinitionTransformerV2, 
 
     private final Map<RequestKey, LongAdder> requestCounts = new ConcurrentHashMap<>();
     private final Map<DmiEndpoint, LongAdder> requestCountsByEndpoint = new EnumMap<>(DmiEndpoint.class);
+    private final DmiStubKafka.Publisher kafka;
     private volatile AppliedSettings appliedSettings;
 
     /** Takes the knobs from the DMI_STUB_* environment variables: this is how WireMock creates it by class name. */
     public DmiStubExtension() {
-        this(DmiStubSettings.fromEnvironment(System.getenv()));
+        this(DmiStubSettings.fromEnvironment(System.getenv()), DmiStubKafka.fromEnvironment(System.getenv()));
     }
 
-    DmiStubExtension(final DmiStubSettings settings) {
+    DmiStubExtension(final DmiStubSettings settings, final DmiStubKafka kafka) {
+        this.kafka = kafka.start();
         for (final DmiEndpoint endpoint : DmiEndpoint.values()) {
             requestCountsByEndpoint.put(endpoint, new LongAdder());
         }
@@ -105,7 +108,22 @@ public final class DmiStubExtension implements ResponseDefinitionTransformerV2, 
         if (settings.failureRate() > 0 && ThreadLocalRandom.current().nextDouble() < settings.failureRate()) {
             return serviceUnavailable(endpoint, "the DMI stub fails this share of calls: " + settings.failureRate());
         }
-        return withDelay(responseDefinition, delayMs(endpoint, settings));
+        final long delayMs = delayMs(endpoint, settings);
+        if (endpoint == DmiEndpoint.DATA_OPERATIONS) {
+            final Request request = serveEvent.getRequest();
+            kafka.publishResults(request.getBodyAsString(), queryParameter(request, "topic"),
+                queryParameter(request, "requestId"), delayMs);
+        }
+        return withDelay(responseDefinition, delayMs);
+    }
+
+    /** Stops sending to Kafka. */
+    void close() {
+        kafka.close();
+    }
+
+    long avcEventsSent() {
+        return kafka.avcEventsSent();
     }
 
     @Override
@@ -140,6 +158,11 @@ public final class DmiStubExtension implements ResponseDefinitionTransformerV2, 
         }
         // URLDecoder decodes form encoding: keep a literal '+' in a path segment as it is
         return URLDecoder.decode(segments[CM_HANDLE_SEGMENT].replace("+", "%2B"), StandardCharsets.UTF_8);
+    }
+
+    private static String queryParameter(final Request request, final String name) {
+        final QueryParameter parameter = request.queryParameter(name);
+        return parameter.isPresent() ? parameter.firstValue() : "";
     }
 
     private static long delayMs(final DmiEndpoint endpoint, final DmiStubSettings settings) {

@@ -34,6 +34,7 @@ public final class DmiStubLauncher {
         int port = environment.containsKey(PORT_VARIABLE)
             ? parsePort(environment.get(PORT_VARIABLE)) : DmiStub.DEFAULT_PORT;
         DmiStubSettings settings = DmiStubSettings.fromEnvironment(environment);
+        DmiStubKafka kafka = DmiStubKafka.fromEnvironment(environment);
         for (int index = 0; index < args.length; index++) {
             final String[] flagAndValue = args[index].split("=", 2);
             final String flag = flagAndValue[0];
@@ -47,11 +48,13 @@ public final class DmiStubLauncher {
             }
             if (PORT_FLAG.equals(flag)) {
                 port = parsePort(value);
+            } else if (DmiStubKafka.isFlag(flag)) {
+                kafka = kafka.withFlag(flag, value);
             } else {
                 settings = settings.withFlag(flag, value);
             }
         }
-        return DmiStub.start(port, settings);
+        return DmiStub.start(port, settings, kafka);
     }
 
     private static int parsePort(final String value) {
@@ -66,6 +69,6 @@ public final class DmiStubLauncher {
     private static String usage() {
         return String.format("Usage: java -jar dmi-stub.jar [options]; each option also as an environment variable%n"
             + "  %-26s %-30s %s%n", PORT_FLAG + "=N", PORT_VARIABLE, "port, " + DmiStub.DEFAULT_PORT + " by default")
-            + DmiStubSettings.usage();
+            + DmiStubSettings.usage() + DmiStubKafka.usage();
     }
 }

@@ -12,7 +12,9 @@ import io.cpsng.ncmp.api.exceptions.CmHandleNotFoundException;
 import io.cpsng.ncmp.api.exceptions.CmHandleNotReadyException;
 import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
+import io.cpsng.ncmp.api.exceptions.KafkaUnavailableException;
 import io.cpsng.ncmp.api.exceptions.NcmpException;
+import io.cpsng.ncmp.api.exceptions.TooManyTargetsException;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.rest.error.RequestBodyLimitFilter.RequestBodyTooLargeException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -70,6 +72,16 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(InvalidInputException.class)
     ResponseEntity<Object> handleInvalidNcmpInput(final NcmpException exception) {
         return answer(HttpStatus.BAD_REQUEST, exception.getMessage(), exception.getDetails());
+    }
+
+    @ExceptionHandler(TooManyTargetsException.class)
+    ResponseEntity<Object> handleTooManyTargets(final NcmpException exception) {
+        return answer(HttpStatus.CONTENT_TOO_LARGE, exception.getMessage(), exception.getDetails());
+    }
+
+    @ExceptionHandler(KafkaUnavailableException.class)
+    ResponseEntity<Object> handleKafkaUnavailable(final NcmpException exception) {
+        return answer(HttpStatus.SERVICE_UNAVAILABLE, exception.getMessage(), exception.getDetails());
     }
 
     @ExceptionHandler(CmHandleNotFoundException.class)

@@ -1,6 +1,7 @@
 package io.cpsng.rest.ncmp;
 
 import io.cpsng.ncmp.api.NcmpDataService;
+import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.DataOperation;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.PassThroughRequest;
@@ -45,7 +46,13 @@ class NcmpDataRestController {
         @PathVariable(CM_HANDLE) final String cmHandleReference,
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
-        @RequestParam(value = "options", required = false) final String options) {
+        @RequestParam(value = "options", required = false) final String options,
+        @RequestParam(value = "topic", required = false) final String topic) {
+        if (topic != null) {
+            // never answered synchronously as if the client had not asked for Kafka
+            throw new InvalidInputException("Parameter not served", "topic on a single-handle pass-through is not "
+                + "served yet: ask POST /ncmp/v1/data?topic=" + topic + " with the handle as the operation's target");
+        }
         final DmiResponse dmiResponse = ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference,
             datastoreName, DataOperation.READ, resourceIdentifier, options, null, null));
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(dmiResponse.body());

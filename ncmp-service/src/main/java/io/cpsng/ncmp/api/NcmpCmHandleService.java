@@ -5,7 +5,9 @@ import io.cpsng.cps.api.model.YangResource;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
 import io.cpsng.ncmp.api.model.Results;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What northbound clients call: reads of one CM handle and searches. A handle is referenced by its id
@@ -23,6 +25,9 @@ public interface NcmpCmHandleService {
 
     /** The modules of the handle's module set, empty until module sync has given it one. */
     List<ModuleReference> getModuleReferences(String cmHandleReference);
+
+    /** The handles with these ids or alternate ids, keyed by the reference given; unknown ones are left out. */
+    Map<String, CmHandle> getCmHandles(Collection<String> cmHandleReferences);
 
     /** The sources of the handle's modules, only those named moduleName (and revision, if given with a name). */
     List<YangResource> getModuleDefinitions(String cmHandleReference, String moduleName, String revision);

@@ -108,6 +108,17 @@ public class DmiClient {
         return call("data", cmHandle.dataPlugin(), cmHandle.id(), path.toString(), body);
     }
 
+    /**
+     * Hands a batch of data operations to the plugin (POST /dmi/v1/data), which answers at once and sends the
+     * results to the topic itself; the plugin's answer whatever its status.
+     */
+    public DmiResponse startDataOperations(final String plugin, final String topic, final String requestId,
+                                           final Object body) {
+        final URI uri = URI.create(stripTrailingSlash(plugin) + "/dmi/v1/data?requestId=" + encode(requestId)
+            + "&topic=" + encode(topic));
+        return send("dataOperations", uri, body, "request " + requestId);
+    }
+
     /** Whether the plugin answers its health check (GET /actuator/health) with success within the timeout. */
     public boolean isHealthy(final String plugin, final Duration timeout) {
         final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(stripTrailingSlash(plugin)
@@ -140,6 +151,10 @@ public class DmiClient {
     private DmiResponse call(final String endpoint, final String plugin, final String cmHandleId,
                              final String path, final Object body) {
         final URI uri = URI.create(stripTrailingSlash(plugin) + "/dmi/v1/ch/" + encode(cmHandleId) + "/" + path);
+        return send(endpoint, uri, body, "cm handle " + cmHandleId);
+    }
+
+    private DmiResponse send(final String endpoint, final URI uri, final Object body, final String subject) {
         final HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(dmiProperties.readTimeout())
             .header("Content-Type", "application/json").header("Accept", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(JSON_MAPPER.writeValueAsString(body)));
@@ -150,7 +165,7 @@ public class DmiClient {
             openCalls.acquire();
         } catch (final InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            throw interrupted(endpoint, cmHandleId);
+            throw interrupted(endpoint, subject);
         }
         final Timer.Sample sample = Timer.start(meterRegistry);
         String outcome = "error";
@@ -160,11 +175,12 @@ public class DmiClient {
             outcome = String.valueOf(response.statusCode());
             return new DmiResponse(response.statusCode(), response.body());
         } catch (final IOException unreachable) {
-            throw new DmiException("DMI plugin unreachable", "POST " + endpoint + " for cm handle " + cmHandleId
-                + " at " + plugin + " failed: " + unreachable.getClass().getSimpleName(), null);
+            throw new DmiException("DMI plugin unreachable", "POST " + endpoint + " for " + subject
+                + " at " + uri.getScheme() + "://" + uri.getAuthority() + " failed: "
+                + unreachable.getClass().getSimpleName(), null);
         } catch (final InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            throw interrupted(endpoint, cmHandleId);
+            throw interrupted(endpoint, subject);
         } finally {
             openCalls.release();
             sample.stop(Timer.builder("ncmp.dmi.call").tag("endpoint", endpoint).tag("outcome", outcome)
@@ -172,9 +188,8 @@ public class DmiClient {
         }
     }
 
-    private static DmiException interrupted(final String endpoint, final String cmHandleId) {
-        return new DmiException("Interrupted", "POST " + endpoint + " for cm handle " + cmHandleId
-            + " was interrupted", null);
+    private static DmiException interrupted(final String endpoint, final String subject) {
+        return new DmiException("Interrupted", "POST " + endpoint + " for " + subject + " was interrupted", null);
     }
 
     private static String encode(final String text) {

@@ -40,9 +40,10 @@ public class DmiTrustLevels {
                 AND h.dmi_trust_level <> ? ORDER BY h.id FOR UPDATE),
         changed AS (
             UPDATE ncmp_cm_handle h SET dmi_trust_level = ? FROM before WHERE h.id = before.id
-            RETURNING h.id, h.alternate_id, before.trust_level AS old_level, %1$s AS new_level),
+            RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier,
+                before.trust_level AS old_level, %1$s AS new_level),
         events AS (
-            SELECT id, alternate_id, 'update' AS event_type, jsonb_build_object('trustLevel', old_level) AS old_values,
+            SELECT id, alternate_id, module_set_tag, data_producer_identifier, 'update' AS event_type, jsonb_build_object('trustLevel', old_level) AS old_values,
                 jsonb_build_object('trustLevel', new_level) AS new_values
             FROM changed WHERE old_level <> new_level)
         %2$s""".formatted(CmHandleRows.TRUST_LEVEL, LcmOutbox.insertEventsFrom("events"));

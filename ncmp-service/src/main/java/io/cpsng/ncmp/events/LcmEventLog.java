@@ -21,7 +21,8 @@ class LcmEventLog {
     static final int RELAY_PARTITIONS = 8;
 
     private static final String COLUMNS = """
-        position, sequence, cm_handle_id, alternate_id, event_type, old_values::text AS old_values,
+        position, sequence, cm_handle_id, alternate_id, module_set_tag, data_producer_identifier, event_type,
+        old_values::text AS old_values,
         new_values::text AS new_values, created_at""";
 
     private final JdbcTemplate jdbcTemplate;
@@ -60,6 +61,7 @@ class LcmEventLog {
         final Instant time = resultSet.getObject("created_at", OffsetDateTime.class).toInstant();
         return new LcmEvent(resultSet.getLong("position"), "lcm-" + resultSet.getLong("sequence"), source,
             resultSet.getString("cm_handle_id"), resultSet.getString("alternate_id"),
+            resultSet.getString("module_set_tag"), resultSet.getString("data_producer_identifier"),
             resultSet.getString("event_type"), time, resultSet.getString("old_values"),
             resultSet.getString("new_values"));
     }

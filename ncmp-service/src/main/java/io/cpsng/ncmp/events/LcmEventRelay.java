@@ -1,9 +1,7 @@
 package io.cpsng.ncmp.events;
 
-import io.cpsng.ncmp.api.model.LcmCloudEvents;
 import io.cpsng.ncmp.api.model.LcmEvent;
 import io.cpsng.ncmp.schedule.PeriodicTasks;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -30,8 +28,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * holds, reads the next events of those partitions in position order (one range of the log, so the log needs no
  * index per partition), sends them, waits until the broker acknowledged every one, and only then records the last
  * position read as sent for each partition held. A failure or a crash before that sends the batch again: at least
- * once, each repeat with the same CloudEvent id. The record key is the handle id, so a handle's events share a
- * topic partition and keep their order there.
+ * once, each repeat with the same event id. The record key is the handle id, so a handle's events share a
+ * topic partition and keep their order there. What each event becomes on Kafka is {@link LcmKafkaRecords}'.
  */
 @Component
 @ConditionalOnProperty("spring.kafka.bootstrap-servers")
@@ -46,6 +44,7 @@ public class LcmEventRelay {
     private final JdbcTemplate jdbcTemplate;
     private final TransactionTemplate transactionTemplate;
     private final LcmEventsProperties lcmEventsProperties;
+    private final LcmKafkaRecords lcmKafkaRecords;
 
     LcmEventRelay(final LcmEventLog lcmEventLog, final KafkaTemplate<String, String> kafkaTemplate,
                   final JdbcTemplate jdbcTemplate, final PlatformTransactionManager transactionManager,
@@ -55,6 +54,7 @@ public class LcmEventRelay {
         this.jdbcTemplate = jdbcTemplate;
         this.transactionTemplate = new TransactionTemplate(transactionManager);
         this.lcmEventsProperties = lcmEventsProperties;
+        this.lcmKafkaRecords = new LcmKafkaRecords(lcmEventsProperties);
         jdbcTemplate.update("INSERT INTO ncmp_lcm_relay SELECT generate_series(0, ?), 0 ON CONFLICT DO NOTHING",
             LcmEventLog.RELAY_PARTITIONS - 1);
         periodicTasks.every("LCM event relay", lcmEventsProperties.relayInterval(),
@@ -95,7 +95,9 @@ public class LcmEventRelay {
     private void send(final List<LcmEvent> events) {
         final List<CompletableFuture<SendResult<String, String>>> acknowledgements = new ArrayList<>(events.size());
         for (final LcmEvent event : events) {
-            acknowledgements.add(kafkaTemplate.send(toRecord(event)));
+            for (final ProducerRecord<String, String> producerRecord : lcmKafkaRecords.recordsOf(event)) {
+                acknowledgements.add(kafkaTemplate.send(producerRecord));
+            }
         }
         kafkaTemplate.flush();
         try {
@@ -111,13 +113,4 @@ public class LcmEventRelay {
         LOGGER.debug("Relayed {} lifecycle events up to position {}", events.size(), events.getLast().position());
     }
 
-    private ProducerRecord<String, String> toRecord(final LcmEvent event) {
-        final ProducerRecord<String, String> producerRecord = new ProducerRecord<>(lcmEventsProperties.topic(),
-            event.cmHandleId(), LcmCloudEvents.data(event));
-        LcmCloudEvents.attributes(event).forEach((name, value) ->
-            producerRecord.headers().add("ce_" + name, value.getBytes(StandardCharsets.UTF_8)));
-        producerRecord.headers().add("content-type",
-            LcmCloudEvents.CONTENT_TYPE.getBytes(StandardCharsets.UTF_8));
-        return producerRecord;
-    }
 }

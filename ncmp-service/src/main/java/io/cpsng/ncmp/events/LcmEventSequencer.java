@@ -27,10 +27,10 @@ public class LcmEventSequencer {
             DELETE FROM ncmp_lcm_outbox
             WHERE ctid = ANY(ARRAY(SELECT ctid FROM ncmp_lcm_outbox ORDER BY sequence LIMIT ?))
             RETURNING *)
-        INSERT INTO ncmp_lcm_event (position, sequence, relay_partition, cm_handle_id, alternate_id, event_type,
-            old_values, new_values, created_at)
+        INSERT INTO ncmp_lcm_event (position, sequence, relay_partition, cm_handle_id, alternate_id, module_set_tag,
+            data_producer_identifier, event_type, old_values, new_values, created_at)
         SELECT ? + row_number() OVER (ORDER BY sequence), sequence, hashtext(cm_handle_id) & ?, cm_handle_id,
-            alternate_id, event_type, old_values, new_values, created_at
+            alternate_id, module_set_tag, data_producer_identifier, event_type, old_values, new_values, created_at
         FROM moved""";
 
     private final JdbcTemplate jdbcTemplate;

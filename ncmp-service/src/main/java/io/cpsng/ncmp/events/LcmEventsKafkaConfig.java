@@ -6,7 +6,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.TopicBuilder;
 
-/** The event topic, created at start-up if missing (Spring Kafka's admin), so its partitions are ours. */
+/** The event topics, created at start-up if missing (Spring Kafka's admin), so their partitions are ours. */
 @Configuration
 @ConditionalOnProperty("spring.kafka.bootstrap-servers")
 class LcmEventsKafkaConfig {
@@ -15,5 +15,11 @@ class LcmEventsKafkaConfig {
     NewTopic lcmEventsTopic(final LcmEventsProperties lcmEventsProperties) {
         return TopicBuilder.name(lcmEventsProperties.topic()).partitions(lcmEventsProperties.topicPartitions())
             .build();
+    }
+
+    @Bean
+    NewTopic inventoryEventsTopic(final LcmEventsProperties lcmEventsProperties) {
+        return TopicBuilder.name(lcmEventsProperties.inventoryEventsTopic())
+            .partitions(lcmEventsProperties.topicPartitions()).build();
     }
 }

@@ -8,6 +8,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * Lifecycle events (docs/events.md).
  *
  * @param topic             the Kafka topic events are sent to (with spring.kafka.bootstrap-servers set)
+ * @param format            what goes on the topic: the reference's LCM event v1 or v2, or our CloudEvents
+ * @param inventoryEventsTopic the topic of the reference's inventory AVC events (trust level changes)
  * @param topicPartitions   the partitions of the topic when the service creates it (a handle's events share one)
  * @param source            the CloudEvent source of every event
  * @param retention         how long an event stays readable from the feed (and, with Kafka, after it was sent)
@@ -21,6 +23,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("ncmp.lcm-events")
 public record LcmEventsProperties(@DefaultValue("ncmp-events") String topic,
+                                  @DefaultValue("v1") LcmEventFormat format,
+                                  @DefaultValue("ncmp-inventory-events") String inventoryEventsTopic,
                                   @DefaultValue("8") int topicPartitions,
                                   @DefaultValue("/ncmp") String source,
                                   @DefaultValue("1d") Duration retention,

@@ -14,6 +14,7 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,9 +70,11 @@ public class CmHandleRows {
                 ?::text[], ?::text[])
                 AS new(id, alternate_id, dmi, dmi_data, dmi_model, tag, producer, trust, additional, public)
             ON CONFLICT DO NOTHING
-            RETURNING h.id, h.alternate_id, 'create' AS event_type, NULL::jsonb AS old_values,
+            RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier, 'create' AS event_type,
+                NULL::jsonb AS old_values,
                 jsonb_strip_nulls(jsonb_build_object('cmHandleState', 'ADVISED', 'dataSyncEnabled', false,
                     'cmHandleProperties', jsonb_build_array(h.public_properties), 'alternateId', h.alternate_id,
+                    'moduleSetTag', nullif(h.module_set_tag, ''), 'dataProducerIdentifier', h.data_producer_identifier,
                     'trustLevel', %s)) AS new_values),
         events AS (%s),
         plugins AS (
@@ -91,9 +94,11 @@ public class CmHandleRows {
                 additional_properties = changed.additional::jsonb, public_properties = changed.public::jsonb,
                 trust_level = coalesce(changed.trust, h.trust_level)
             FROM changed WHERE h.id = changed.id
-            RETURNING h.id, h.alternate_id, h.public_properties, %1$s AS trust_level),
+            RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier, h.public_properties,
+                %1$s AS trust_level),
         events AS (
-            SELECT updated.id, updated.alternate_id, 'update' AS event_type,
+            SELECT updated.id, updated.alternate_id, updated.module_set_tag, updated.data_producer_identifier,
+                'update' AS event_type,
                 jsonb_strip_nulls(jsonb_build_object(
                     'cmHandleProperties', CASE WHEN updated.public_properties <> before.public_properties THEN
                         jsonb_build_array(ncmp_properties_changed(before.public_properties,
@@ -118,7 +123,8 @@ public class CmHandleRows {
                 lock_reason_details = 'Upgrade to ModuleSetTag: ' || ?, last_update_time = now(),
                 upgrade_module_set_tag = ?, due_at = now(), attempt = 0, owner = NULL, lease_until = NULL
             FROM before WHERE h.id = before.id
-            RETURNING h.id, h.alternate_id, 'update' AS event_type, '{"cmHandleState": "READY"}'::jsonb AS old_values,
+            RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier, 'update' AS event_type,
+                '{"cmHandleState": "READY"}'::jsonb AS old_values,
                 jsonb_build_object('cmHandleState', 'LOCKED', 'lockReason', jsonb_build_object(
                     'reason', h.lock_reason, 'details', h.lock_reason_details)) AS new_values),
         events AS (%s)
@@ -128,14 +134,16 @@ public class CmHandleRows {
     // the insert order); a handle DELETING already (its earlier delete failed) gets DELETED only
     private static final String DELETE_REMOVED = """
         WITH deleted AS (
-            DELETE FROM ncmp_cm_handle WHERE id = ANY(?) RETURNING id, alternate_id, schema_set_name, cm_handle_state),
+            DELETE FROM ncmp_cm_handle WHERE id = ANY(?)
+            RETURNING id, alternate_id, module_set_tag, data_producer_identifier, schema_set_name, cm_handle_state),
         changes AS (
-            SELECT id, alternate_id, 1 AS step, 'update' AS event_type,
+            SELECT id, alternate_id, module_set_tag, data_producer_identifier, 1 AS step, 'update' AS event_type,
                 jsonb_build_object('cmHandleState', cm_handle_state) AS old_values,
                 '{"cmHandleState": "DELETING"}'::jsonb AS new_values
             FROM deleted WHERE cm_handle_state <> 'DELETING'
             UNION ALL
-            SELECT id, alternate_id, 2, 'delete', '{"cmHandleState": "DELETING"}'::jsonb,
+            SELECT id, alternate_id, module_set_tag, data_producer_identifier, 2, 'delete',
+                '{"cmHandleState": "DELETING"}'::jsonb,
                 '{"cmHandleState": "DELETED"}'::jsonb
             FROM deleted
             ORDER BY id, step),
@@ -150,17 +158,17 @@ public class CmHandleRows {
             UPDATE ncmp_cm_handle h SET cm_handle_state = 'DELETING', lock_reason = NULL, lock_reason_details = NULL,
                 last_update_time = now(), due_at = NULL, owner = NULL, lease_until = NULL
             FROM before WHERE h.id = before.id
-            RETURNING h.id, h.alternate_id, before.cm_handle_state),
+            RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier, before.cm_handle_state),
         events AS (%s)
         SELECT id FROM deleting""".formatted(LcmOutbox.insertEventsFrom("""
-            (SELECT id, alternate_id, 'update' AS event_type, jsonb_build_object('cmHandleState', cm_handle_state)
+            (SELECT id, alternate_id, module_set_tag, data_producer_identifier, 'update' AS event_type, jsonb_build_object('cmHandleState', cm_handle_state)
                 AS old_values, '{"cmHandleState": "DELETING"}'::jsonb AS new_values
             FROM deleting WHERE cm_handle_state <> 'DELETING') AS changes"""));
 
     private static final String DELETE_DELETING = """
         WITH deleted AS (
             DELETE FROM ncmp_cm_handle WHERE id = ANY(?) AND cm_handle_state = 'DELETING'
-            RETURNING id, alternate_id, schema_set_name, 'delete' AS event_type,
+            RETURNING id, alternate_id, module_set_tag, data_producer_identifier, schema_set_name, 'delete' AS event_type,
                 '{"cmHandleState": "DELETING"}'::jsonb AS old_values,
                 '{"cmHandleState": "DELETED"}'::jsonb AS new_values),
         events AS (%s)
@@ -265,6 +273,25 @@ public class CmHandleRows {
         return jdbcTemplate.query("SELECT " + COLUMNS + " FROM ncmp_cm_handle h WHERE h.id = ? OR h.alternate_id = ?"
                 + " ORDER BY h.id = ? DESC LIMIT 1", CM_HANDLE, cmHandleReference, cmHandleReference, cmHandleReference)
             .stream().findFirst();
+    }
+
+    /** The handles with these ids or alternate ids, by the reference that found them (an id over an alternate id). */
+    Map<String, CmHandle> findAll(final Collection<String> cmHandleReferences) {
+        final String[] references = ids(cmHandleReferences);
+        final Map<String, CmHandle> byAlternateId = new HashMap<>();
+        final Map<String, CmHandle> byReference = new HashMap<>();
+        final Set<String> requested = new HashSet<>(cmHandleReferences);
+        for (final CmHandle cmHandle : jdbcTemplate.query("SELECT " + COLUMNS
+            + " FROM ncmp_cm_handle h WHERE h.id = ANY(?) OR h.alternate_id = ANY(?)", CM_HANDLE, references, references)) {
+            if (requested.contains(cmHandle.id())) {
+                byReference.put(cmHandle.id(), cmHandle);
+            }
+            if (cmHandle.alternateId() != null && requested.contains(cmHandle.alternateId())) {
+                byAlternateId.put(cmHandle.alternateId(), cmHandle);
+            }
+        }
+        byAlternateId.forEach(byReference::putIfAbsent);
+        return byReference;
     }
 
     /** The module set (schema set) of the handle with this id or alternate id; empty until it has modules. */

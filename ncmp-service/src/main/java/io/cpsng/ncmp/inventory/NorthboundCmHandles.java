@@ -10,8 +10,10 @@ import io.cpsng.ncmp.api.exceptions.CmHandleNotFoundException;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
 import io.cpsng.ncmp.api.model.Results;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import org.springframework.stereotype.Service;
 
 /**
@@ -43,6 +45,11 @@ class NorthboundCmHandles implements NcmpCmHandleService {
     public CmHandle getCmHandle(final String cmHandleReference) {
         return cmHandleRows.find(cmHandleReference)
             .orElseThrow(() -> new CmHandleNotFoundException(cmHandleReference));
+    }
+
+    @Override
+    public Map<String, CmHandle> getCmHandles(final Collection<String> cmHandleReferences) {
+        return cmHandleReferences.isEmpty() ? Map.of() : cmHandleRows.findAll(cmHandleReferences);
     }
 
     @Override

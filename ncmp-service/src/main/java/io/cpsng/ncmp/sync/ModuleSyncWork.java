@@ -48,7 +48,8 @@ public class ModuleSyncWork {
             FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])
                 AS claimed(id, schema_set_name, old_state, old_reason)
             WHERE h.id = claimed.id AND h.owner = ?
-            RETURNING h.id, h.alternate_id, 'update' AS event_type, %s AS old_values,
+            RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier, 'update' AS event_type,
+                %s AS old_values,
                 '{"cmHandleState": "READY"}'::jsonb AS new_values)
         %s""".formatted(BEFORE, LcmOutbox.insertEventsFrom("ready"));
 
@@ -64,7 +65,8 @@ public class ModuleSyncWork {
                 lease_until = NULL
             FROM unnest(?::text[], ?::text[], ?::text[], ?::text[]) AS claimed(id, details, old_state, old_reason)
             WHERE h.id = claimed.id AND h.owner = ?
-            RETURNING h.id, h.alternate_id, 'update' AS event_type, %s AS old_values,
+            RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier, 'update' AS event_type,
+                %s AS old_values,
                 jsonb_build_object('cmHandleState', 'LOCKED', 'lockReason',
                     jsonb_build_object('reason', h.lock_reason, 'details', h.lock_reason_details)) AS new_values,
                 claimed.old_state, claimed.old_reason, h.lock_reason)

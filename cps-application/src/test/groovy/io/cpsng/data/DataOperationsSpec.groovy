@@ -1,0 +1,267 @@
+package io.cpsng.data
+
+import com.github.tomakehurst.wiremock.WireMockServer
+import groovy.json.JsonOutput
+import groovy.json.JsonSlurper
+import io.cpsng.Application
+import io.cpsng.TestDatabase
+import io.cpsng.TestKafka
+import io.cpsng.dmistub.DmiStub
+import io.cpsng.dmistub.DmiStubKafka
+import io.cpsng.dmistub.DmiStubSettings
+import io.cpsng.ncmp.api.NcmpCmHandleService
+import io.cpsng.ncmp.api.NcmpInventoryService
+import io.cpsng.ncmp.api.model.CmHandle
+import io.cpsng.ncmp.api.model.CmHandleState
+import io.cpsng.ncmp.api.model.DmiPluginRegistration
+import org.apache.kafka.clients.consumer.ConsumerRecord
+import org.apache.kafka.clients.producer.ProducerRecord
+import org.apache.kafka.common.header.internals.RecordHeader
+import org.springframework.boot.builder.SpringApplicationBuilder
+import org.springframework.boot.web.server.context.WebServerApplicationContext
+import org.springframework.context.ConfigurableApplicationContext
+import spock.lang.AutoCleanup
+import spock.lang.Shared
+import spock.lang.Specification
+import spock.util.concurrent.PollingConditions
+
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+import java.nio.charset.StandardCharsets
+import java.time.Duration
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse
+import static com.github.tomakehurst.wiremock.client.WireMock.post
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
+
+/**
+ * Data operations on many handles with results on Kafka (POST /ncmp/v1/data?topic=), through the server on a port
+ * and a real broker, as the reference's clients use them: the data plugin (a WireMock here, so the spec can see what
+ * it gets and make it fail) is called once per plugin with the handles' properties; its results, sent to
+ * ncmp-async-m2m, reach the client's topic keyed by the request id; unknown, not READY and plugin-failure targets
+ * become the reference's error events.
+ */
+class DataOperationsSpec extends Specification {
+
+    @Shared
+    @AutoCleanup('stop')
+    DmiStub modelPlugin = DmiStub.start(DmiStubSettings.DEFAULTS)
+
+    @Shared
+    @AutoCleanup('stop')
+    WireMockServer dataPlugin = new WireMockServer(options().dynamicPort())
+
+    @Shared
+    String run = UUID.randomUUID().toString().take(8)
+
+    @Shared
+    ConfigurableApplicationContext instance
+
+    HttpClient httpClient = HttpClient.newHttpClient()
+    String clientTopic = "client-${UUID.randomUUID().toString().take(8)}"
+
+    def setupSpec() {
+        dataPlugin.start()
+        instance = new SpringApplicationBuilder(Application).run(([
+            "--spring.datasource.url=${TestDatabase.JDBC_URL}",
+            "--spring.datasource.username=${TestDatabase.USERNAME}",
+            "--spring.datasource.password=${TestDatabase.PASSWORD}",
+            '--spring.datasource.hikari.maximum-pool-size=5',
+            '--server.port=0',
+            '--security.auth.enabled=false',
+            '--ncmp.module-sync.interval=100ms',
+            '--ncmp.dmi.health-check-interval=0s',
+            "--spring.kafka.bootstrap-servers=${TestKafka.BOOTSTRAP_SERVERS}",
+            "--ncmp.lcm-events.topic=lcm-${run}",
+            "--ncmp.lcm-events.inventory-events-topic=inventory-${run}",
+            "--ncmp.data-operations.m2m-topic=m2m-${run}",
+            "--ncmp.data-operations.consumer-group=m2m-${run}"]*.toString()) as String[])
+        register()
+        new PollingConditions(timeout: 30, delay: 0.1).eventually {
+            ['ready-1', 'ready-2', 'ready-3'].each {
+                assert instance.getBean(NcmpCmHandleService).getCmHandle("${it}-${run}").state().cmHandleState() == CmHandleState.READY
+            }
+            assert instance.getBean(NcmpCmHandleService).getCmHandle("locked-1-${run}").state().cmHandleState() == CmHandleState.LOCKED
+        }
+    }
+
+    def cleanupSpec() {
+        instance?.close()
+    }
+
+    def setup() {
+        dataPlugin.resetAll()
+        dataPlugin.stubFor(post(urlPathEqualTo('/dmi/v1/data')).willReturn(aResponse().withStatus(202)))
+    }
+
+    def 'A batch read is answered with a request id, and the plugin gets its handles once, with their properties'() {
+        when: 'three handles are read, by alternate id and by id'
+            def response = postDataOperation(clientTopic, operations([alt('ready-1'), "ready-2-${run}", alt('ready-3')]))
+        then: 'the answer is 200 with a request id'
+            response.statusCode() == 200
+            def requestId = new JsonSlurper().parseText(response.body()).requestId
+            requestId ==~ /[0-9a-f-]{36}/
+        and: 'the data plugin gets one request with the topic and request id, naming every handle by id'
+            new PollingConditions(timeout: 10).eventually {
+                assert dataPlugin.findAll(postRequestedFor(urlPathEqualTo('/dmi/v1/data'))).size() == 1
+            }
+            def dmiRequest = dataPlugin.findAll(postRequestedFor(urlPathEqualTo('/dmi/v1/data')))[0]
+            dmiRequest.queryParameter('topic').firstValue() == clientTopic
+            dmiRequest.queryParameter('requestId').firstValue() == requestId
+            def dmiOperations = new JsonSlurper().parseText(dmiRequest.bodyAsString).operations
+            dmiOperations.size() == 1
+            dmiOperations[0].findAll { it.key != 'cmHandles' } == [operation: 'read', operationId: 'operational-12',
+                datastore: 'ncmp-datastore:passthrough-operational', options: '(fields=schemas/schema)',
+                resourceIdentifier: 'parent/child']
+            dmiOperations[0].cmHandles == ['ready-1', 'ready-2', 'ready-3'].collect {
+                [id: "${it}-${run}".toString(), cmHandleProperties: [neType: 'RadioNode'], moduleSetTag: 'tag-1'] }
+        when: 'the plugin sends its result to ncmp-async-m2m, as the reference\'s DMI stub does'
+            TestKafka.send([dmiResult(clientTopic, requestId, "ready-1-${run}")])
+        then: 'the client\'s topic gets it, keyed by the request id, with the plugin\'s headers and value'
+            def records = TestKafka.readUntil(clientTopic, Duration.ofSeconds(30)) { it.size() >= 1 }
+            records.size() == 1
+            records[0].key() == requestId
+            header(records[0], 'ce_source') == 'DMI'
+            header(records[0], 'ce_correlationid') == requestId
+            new JsonSlurper().parseText(records[0].value()).data.responses[0].statusCode == '0'
+    }
+
+    def 'With our DMI stub as the plugin, each handle\'s result reaches the client\'s topic, as with the reference\'s stub'() {
+        given: 'a DMI stub sending its results to ncmp-async-m2m, and three handles of it READY'
+            def kafkaStub = DmiStub.start(0, DmiStubSettings.DEFAULTS.withDataDelayMs(300),
+                DmiStubKafka.NONE.withFlag('--kafka-bootstrap-servers', TestKafka.BOOTSTRAP_SERVERS).withFlag('--m2m-topic', "m2m-${run}"))
+            def ids = (1..3).collect { "stub-${it}-${run}".toString() }
+            assert instance.getBean(NcmpInventoryService).updateDmiRegistration(new DmiPluginRegistration(kafkaStub.baseUrl(),
+                null, null, ids.collect { new CmHandle(it, null, null, null, [:], [:], 'tag-1', null, null, null, null) },
+                [], [], null)).allSucceeded()
+            new PollingConditions(timeout: 30, delay: 0.1).eventually {
+                ids.each { assert instance.getBean(NcmpCmHandleService).getCmHandle(it).state().cmHandleState() == CmHandleState.READY }
+            }
+        when: 'the three are read in one request'
+            def requestId = requestIdOf(postDataOperation(clientTopic, operations(ids)))
+        then: 'the client\'s topic gets one result per handle, keyed by the request id, with status 0'
+            def records = TestKafka.readUntil(clientTopic, Duration.ofSeconds(30)) { it.size() >= 3 }
+            records.size() == 3
+            records.every { it.key() == requestId && header(it, 'ce_correlationid') == requestId && header(it, 'ce_source') == 'DMI' }
+            records.collect { new JsonSlurper().parseText(it.value()).data.responses[0] }.collectMany { it.ids }.toSet() == ids.toSet()
+            records.every { new JsonSlurper().parseText(it.value()).data.responses[0].statusCode == '0' }
+        cleanup:
+            kafkaStub?.stop()
+    }
+
+    def 'Unknown and not-READY targets are one error event with codes 100 and 101, named as the client named them'() {
+        when: 'a read names an unknown handle, a LOCKED one and a READY one'
+            def requestId = requestIdOf(postDataOperation(clientTopic, operations([alt('unknown'), "locked-1-${run}", alt('ready-1')])))
+        then: 'the client\'s topic gets one event from NCMP with both errors'
+            def records = TestKafka.readUntil(clientTopic, Duration.ofSeconds(30)) { it.size() >= 1 }
+            records.size() == 1
+            records[0].key() == requestId
+            header(records[0], 'ce_source') == 'NCMP'
+            header(records[0], 'ce_type') == 'org.onap.cps.ncmp.events.async1_0_0.DataOperationEvent'
+            header(records[0], 'ce_correlationid') == requestId
+            header(records[0], 'ce_destination') == clientTopic
+            new JsonSlurper().parseText(records[0].value()).data.responses == [
+                [operationId: 'operational-12', ids: [alt('unknown')], resourceIdentifier: 'parent/child',
+                 options: '(fields=schemas/schema)', statusCode: '100', statusMessage: 'cm handle reference(s) not found'],
+                [operationId: 'operational-12', ids: ["locked-1-${run}".toString()], resourceIdentifier: 'parent/child',
+                 options: '(fields=schemas/schema)', statusCode: '101', statusMessage: 'cm handle(s) not ready']]
+    }
+
+    def 'A plugin that answers #pluginStatus makes an error event #code for its handles'() {
+        given: 'the data plugin answers #pluginStatus'
+            dataPlugin.stubFor(post(urlPathEqualTo('/dmi/v1/data')).willReturn(aResponse().withStatus(pluginStatus)))
+        when: 'a read names READY handles'
+            def requestId = requestIdOf(postDataOperation(clientTopic, operations([alt('ready-1'), alt('ready-2')])))
+        then: 'the client\'s topic gets an error event naming them by id'
+            def records = TestKafka.readUntil(clientTopic, Duration.ofSeconds(30)) { it.size() >= 1 }
+            records*.key() == [requestId]
+            def responses = new JsonSlurper().parseText(records[0].value()).data.responses
+            responses*.statusCode == [code]
+            responses[0].ids == ["ready-1-${run}", "ready-2-${run}"]*.toString()
+        where:
+            pluginStatus || code
+            503          || '103'
+            408          || '102'
+    }
+
+    def 'A request NCMP cannot serve is refused at once: #scenario'() {
+        when: 'it is posted'
+            def response = postDataOperation(topic, body)
+        then: 'the answer is #status JSON saying what was wrong'
+            response.statusCode() == status
+            new JsonSlurper().parseText(response.body()).message == message
+        and: 'nothing reached the plugin'
+            dataPlugin.findAll(postRequestedFor(urlPathEqualTo('/dmi/v1/data'))).isEmpty()
+        where:
+            scenario                 | topic        | body                                                      || status | message
+            'an invalid topic name'  | 'bad topic!' | operations(['me=ready-1'])                                || 400    | 'Invalid topic name'
+            'the m2m topic'          | "m2m-${run}" | operations(['me=ready-1'])                                || 400    | 'Invalid topic name'
+            'a write operation'      | 'client'     | operations(['me=ready-1'], 'create')                      || 400    | 'Invalid operation'
+            'the cached datastore'   | 'client'     | operations(['me=ready-1'], 'read', 'ncmp-datastore:operational') || 400 | 'Invalid datastore'
+            '201 targets'            | 'client'     | operations((1..201).collect { "t-${it}".toString() })     || 413    | "Operation 'operational-12' affects too many (201) cm handles"
+    }
+
+    def 'A pass-through with a topic is refused naming the parameter, not answered as if it were not there'() {
+        when: 'a pass-through read asks for its result on a topic'
+            def response = httpClient.send(HttpRequest.newBuilder(uri(
+                "/ncmp/v1/ch/ready-1-${run}/data/ds/ncmp-datastore:passthrough-operational?resourceIdentifier=x&topic=t")).build(),
+                HttpResponse.BodyHandlers.ofString())
+        then: 'the answer is 400 naming topic'
+            response.statusCode() == 400
+            new JsonSlurper().parseText(response.body()).details.startsWith('topic ')
+    }
+
+    /** Three handles that become READY, and one whose module sync fails (LOCKED): all data served by the WireMock. */
+    void register() {
+        def cmHandles = ['ready-1', 'ready-2', 'ready-3'].collect { new CmHandle("${it}-${run}", null, null, null,
+            [neType: 'RadioNode'], [:], 'tag-1', alt(it), null, null, null) } +
+            [new CmHandle("locked-1-${run}", null, null, null, [:], [:], 'failing-tag', null, null, null, null)]
+        assert instance.getBean(NcmpInventoryService).updateDmiRegistration(new DmiPluginRegistration(null,
+            "http://127.0.0.1:${dataPlugin.port()}", modelPlugin.baseUrl(), cmHandles, [], [], null)).allSucceeded()
+    }
+
+    String alt(String name) {
+        "me=${name}-${run}"
+    }
+
+    static String operations(List<String> targetIds, String operation = 'read',
+                             String datastore = 'ncmp-datastore:passthrough-operational') {
+        JsonOutput.toJson([operations: [[operation: operation, operationId: 'operational-12', datastore: datastore,
+            options: '(fields=schemas/schema)', resourceIdentifier: 'parent/child', targetIds: targetIds]]])
+    }
+
+    HttpResponse<String> postDataOperation(String topic, String body) {
+        httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/data?topic=${URLEncoder.encode(topic, 'UTF-8')}"))
+            .header('Content-Type', 'application/json').POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+            HttpResponse.BodyHandlers.ofString())
+    }
+
+    static String requestIdOf(HttpResponse<String> response) {
+        assert response.statusCode() == 200: response.body()
+        new JsonSlurper().parseText(response.body()).requestId
+    }
+
+    URI uri(String path) {
+        URI.create("http://127.0.0.1:${(instance as WebServerApplicationContext).webServer.port}${path}")
+    }
+
+    /** A result as the reference's DMI stub sends it: a DataOperationEvent CloudEvent with a random key. */
+    ProducerRecord<String, String> dmiResult(String topic, String requestId, String cmHandleId) {
+        def headers = [ce_specversion: '1.0', ce_id: UUID.randomUUID().toString(), ce_source: 'DMI',
+                       ce_type: 'org.onap.cps.ncmp.events.async1_0_0.DataOperationEvent',
+                       ce_dataschema: 'urn:cps:org.onap.cps.ncmp.events.async1_0_0.DataOperationEvent:1.0.0',
+                       ce_destination: topic, ce_correlationid: requestId]
+            .collect { name, value -> new RecordHeader(name, value.getBytes(StandardCharsets.UTF_8)) }
+        def value = JsonOutput.toJson([data: [responses: [[operationId: 'operational-12', ids: [cmHandleId],
+            resourceIdentifier: 'parent/child', options: '(fields=schemas/schema)', statusCode: '0',
+            statusMessage: 'Successfully applied changes', result: ['ietf-network:networks': [:]]]]]])
+        new ProducerRecord<String, String>("m2m-${run}", null, UUID.randomUUID().toString(), value, headers)
+    }
+
+    static String header(ConsumerRecord record, String name) {
+        new String(record.headers().lastHeader(name).value(), StandardCharsets.UTF_8)
+    }
+}

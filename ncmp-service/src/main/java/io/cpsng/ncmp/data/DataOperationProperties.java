@@ -1,0 +1,16 @@
+package io.cpsng.ncmp.data;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Asynchronous data operations (docs/events.md).
+ *
+ * @param m2mTopic      where DMI plugins send results, for NCMP to forward to each client's topic (a client may not
+ *                      name it as its own)
+ * @param consumerGroup the consumer group of every instance reading it
+ */
+@ConfigurationProperties("ncmp.data-operations")
+public record DataOperationProperties(@DefaultValue("ncmp-async-m2m") String m2mTopic,
+                                      @DefaultValue("ncmp-data-operation-results") String consumerGroup) {
+}

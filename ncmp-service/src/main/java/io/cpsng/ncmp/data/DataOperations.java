@@ -1,0 +1,227 @@
+package io.cpsng.ncmp.data;
+
+import io.cpsng.ncmp.api.NcmpCmHandleService;
+import io.cpsng.ncmp.api.NcmpDataOperationService;
+import io.cpsng.ncmp.api.exceptions.DmiException;
+import io.cpsng.ncmp.api.exceptions.InvalidInputException;
+import io.cpsng.ncmp.api.exceptions.KafkaUnavailableException;
+import io.cpsng.ncmp.api.exceptions.TooManyTargetsException;
+import io.cpsng.ncmp.api.model.CmHandle;
+import io.cpsng.ncmp.api.model.CmHandleState;
+import io.cpsng.ncmp.api.model.DataOperationRequest;
+import io.cpsng.ncmp.api.model.DataOperationRequest.Operation;
+import io.cpsng.ncmp.api.model.DmiResponse;
+import io.cpsng.ncmp.data.DataOperationEvents.Response;
+import io.cpsng.ncmp.dmi.DmiClient;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Service;
+
+/**
+ * Data operations on many handles (POST /ncmp/v1/data?topic=), as the reference runs them: the request is checked
+ * whole and answered with a request id; then, on a virtual thread, its targets are looked up in one query, those
+ * unknown (100) or not READY (101) are told in one event on the client's topic, and the rest go, grouped by data
+ * plugin, in one POST {plugin}/dmi/v1/data per plugin, which sends the results to the topic itself (through
+ * ncmp-async-m2m, see {@link DataOperationResultForwarder}). A plugin that cannot be reached (102), refuses (103)
+ * or fails otherwise (108) is told as an event for its handles.
+ */
+@Service
+@EnableConfigurationProperties(DataOperationProperties.class)
+class DataOperations implements NcmpDataOperationService, DisposableBean {
+
+    static final int MAX_TARGETS_PER_OPERATION = 200;
+
+    private static final Logger LOGGER = LoggerFactory.getLogger(DataOperations.class);
+    // Kafka's rule for topic names
+    private static final Pattern TOPIC_NAME = Pattern.compile("^(?!\\.{1,2}$)[a-zA-Z0-9._-]{1,249}$");
+    private static final Set<String> DATASTORES = Set.of(DataPassThrough.PASSTHROUGH_OPERATIONAL,
+        DataPassThrough.PASSTHROUGH_RUNNING);
+    private static final Set<String> OPERATIONS_NOT_YET_SUPPORTED = Set.of("create", "update", "patch", "delete");
+
+    private final NcmpCmHandleService ncmpCmHandleService;
+    private final DmiClient dmiClient;
+    private final ObjectProvider<DataOperationEvents> dataOperationEvents;
+    private final DataOperationProperties dataOperationProperties;
+    private final ExecutorService executor = Executors.newThreadPerTaskExecutor(
+        Thread.ofVirtual().name("data-operation-", 0).factory());
+
+    DataOperations(final NcmpCmHandleService ncmpCmHandleService, final DmiClient dmiClient,
+                   final ObjectProvider<DataOperationEvents> dataOperationEvents,
+                   final DataOperationProperties dataOperationProperties) {
+        this.ncmpCmHandleService = ncmpCmHandleService;
+        this.dmiClient = dmiClient;
+        this.dataOperationEvents = dataOperationEvents;
+        this.dataOperationProperties = dataOperationProperties;
+    }
+
+    @Override
+    public String startDataOperations(final String topic, final DataOperationRequest dataOperationRequest) {
+        validate(topic, dataOperationRequest);
+        final DataOperationEvents events = dataOperationEvents.getIfAvailable();
+        if (events == null) {
+            throw new KafkaUnavailableException(topic);
+        }
+        final String requestId = UUID.randomUUID().toString();
+        executor.execute(() -> run(topic, requestId, dataOperationRequest.operations(), events));
+        return requestId;
+    }
+
+    @Override
+    public void destroy() {
+        executor.shutdownNow();
+    }
+
+    private void validate(final String topic, final DataOperationRequest dataOperationRequest) {
+        if (topic == null || !TOPIC_NAME.matcher(topic).matches()
+            || topic.equals(dataOperationProperties.m2mTopic())) {
+            throw new InvalidInputException("Invalid topic name", "Topic name " + topic + " is invalid: use 1 to 249 "
+                + "letters, digits, '.', '_' and '-', other than " + dataOperationProperties.m2mTopic());
+        }
+        if (dataOperationRequest.operations().isEmpty()) {
+            throw new InvalidInputException("No data operation", "The request body has no operations.");
+        }
+        for (final Operation operation : dataOperationRequest.operations()) {
+            if (OPERATIONS_NOT_YET_SUPPORTED.contains(operation.operation())) {
+                throw new InvalidInputException("Invalid operation", operation.operation()
+                    + " operation not yet supported: only read");
+            }
+            if (!"read".equals(operation.operation())) {
+                throw new InvalidInputException("Invalid operation", "Operation " + operation.operation()
+                    + " of operation id " + operation.operationId() + " is not one of read, create, update, patch,"
+                    + " delete");
+            }
+            if (!DATASTORES.contains(operation.datastore())) {
+                throw new InvalidInputException("Invalid datastore", operation.datastore() + " of operation id "
+                    + operation.operationId() + " is not supported: use " + DataPassThrough.PASSTHROUGH_OPERATIONAL
+                    + " or " + DataPassThrough.PASSTHROUGH_RUNNING);
+            }
+            if (operation.targetIds().size() > MAX_TARGETS_PER_OPERATION) {
+                throw new TooManyTargetsException(operation.operationId(), operation.targetIds().size(),
+                    MAX_TARGETS_PER_OPERATION);
+            }
+        }
+    }
+
+    private void run(final String topic, final String requestId, final List<Operation> operations,
+                     final DataOperationEvents events) {
+        try {
+            final Set<String> references = new LinkedHashSet<>();
+            operations.forEach(operation -> references.addAll(operation.targetIds()));
+            final Map<String, CmHandle> cmHandles = ncmpCmHandleService.getCmHandles(references);
+            final List<Response> notFound = new ArrayList<>();
+            final List<Response> notReady = new ArrayList<>();
+            final Map<String, List<PluginOperation>> operationsByPlugin = new LinkedHashMap<>();
+            for (final Operation operation : operations) {
+                groupTargets(operation, cmHandles, notFound, notReady, operationsByPlugin);
+            }
+            notFound.addAll(notReady);
+            if (!notFound.isEmpty()) {
+                events.send(topic, requestId, notFound);
+            }
+            operationsByPlugin.forEach((plugin, pluginOperations) ->
+                executor.execute(() -> startOnPlugin(topic, requestId, plugin, pluginOperations, events)));
+        } catch (final RuntimeException failure) {
+            LOGGER.error("Data operations of request {} failed", requestId, failure);
+        }
+    }
+
+    private static void groupTargets(final Operation operation, final Map<String, CmHandle> cmHandles,
+                                     final List<Response> notFound, final List<Response> notReady,
+                                     final Map<String, List<PluginOperation>> operationsByPlugin) {
+        final List<String> unknown = new ArrayList<>();
+        final List<String> unready = new ArrayList<>();
+        final Map<String, List<CmHandle>> readyByPlugin = new LinkedHashMap<>();
+        for (final String reference : operation.targetIds()) {
+            final CmHandle cmHandle = cmHandles.get(reference);
+            if (cmHandle == null) {
+                unknown.add(reference);
+            } else if (cmHandle.state() == null || cmHandle.state().cmHandleState() != CmHandleState.READY) {
+                unready.add(reference);
+            } else {
+                readyByPlugin.computeIfAbsent(cmHandle.dataPlugin(), plugin -> new ArrayList<>()).add(cmHandle);
+            }
+        }
+        if (!unknown.isEmpty()) {
+            notFound.add(response(operation, unknown, DataOperationStatus.CM_HANDLES_NOT_FOUND));
+        }
+        if (!unready.isEmpty()) {
+            notReady.add(response(operation, unready, DataOperationStatus.CM_HANDLES_NOT_READY));
+        }
+        readyByPlugin.forEach((plugin, pluginHandles) -> operationsByPlugin
+            .computeIfAbsent(plugin, key -> new ArrayList<>()).add(new PluginOperation(operation, pluginHandles)));
+    }
+
+    private void startOnPlugin(final String topic, final String requestId, final String plugin,
+                               final List<PluginOperation> pluginOperations, final DataOperationEvents events) {
+        DataOperationStatus failure;
+        try {
+            final DmiResponse dmiResponse = dmiClient.startDataOperations(plugin, topic, requestId,
+                Map.of("operations", pluginOperations.stream().map(PluginOperation::dmiBody).toList()));
+            failure = dmiResponse.isSuccess() ? null : dmiResponse.status() == 408
+                ? DataOperationStatus.DMI_SERVICE_NOT_RESPONDING : DataOperationStatus.UNABLE_TO_READ_RESOURCE_DATA;
+        } catch (final DmiException unreachable) {
+            failure = DataOperationStatus.DMI_SERVICE_NOT_RESPONDING;
+        } catch (final RuntimeException unexpected) {
+            LOGGER.error("Data operations of request {} on {} failed", requestId, plugin, unexpected);
+            failure = DataOperationStatus.UNKNOWN_ERROR;
+        }
+        if (failure != null) {
+            final DataOperationStatus status = failure;
+            LOGGER.warn("Data operations of request {} on {}: {}", requestId, plugin, status.message());
+            try {
+                events.send(topic, requestId, pluginOperations.stream().map(pluginOperation -> response(
+                    pluginOperation.operation(), pluginOperation.cmHandles().stream().map(CmHandle::id).toList(),
+                    status)).toList());
+            } catch (final RuntimeException sendFailure) {
+                LOGGER.error("The failure of request {} on {} could not be told", requestId, plugin, sendFailure);
+            }
+        }
+    }
+
+    private static Response response(final Operation operation, final List<String> ids,
+                                     final DataOperationStatus status) {
+        return new Response(operation.operationId(), ids, operation.resourceIdentifier(), operation.options(), status);
+    }
+
+    /** An operation on the handles of one plugin, and the body the plugin gets for it. */
+    private record PluginOperation(Operation operation, List<CmHandle> cmHandles) {
+
+        Map<String, Object> dmiBody() {
+            final Map<String, Object> body = new LinkedHashMap<>();
+            body.put("operation", operation.operation());
+            body.put("operationId", operation.operationId());
+            body.put("datastore", operation.datastore());
+            if (operation.options() != null) {
+                body.put("options", operation.options());
+            }
+            if (operation.resourceIdentifier() != null) {
+                body.put("resourceIdentifier", operation.resourceIdentifier());
+            }
+            body.put("cmHandles", cmHandles.stream().map(PluginOperation::dmiCmHandle).toList());
+            return body;
+        }
+
+        private static Map<String, Object> dmiCmHandle(final CmHandle cmHandle) {
+            final Map<String, Object> dmiCmHandle = new LinkedHashMap<>();
+            dmiCmHandle.put("id", cmHandle.id());
+            dmiCmHandle.put("cmHandleProperties", cmHandle.additionalProperties());
+            if (cmHandle.moduleSetTag() != null && !cmHandle.moduleSetTag().isEmpty()) {
+                dmiCmHandle.put("moduleSetTag", cmHandle.moduleSetTag());
+            }
+            return dmiCmHandle;
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.cpsng.ncmp.data;
+
+import io.cpsng.ncmp.notifications.ForwardingContainers;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+
+/** Forwarding of data operation results from ncmp-async-m2m, on with spring.kafka.bootstrap-servers. */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty("spring.kafka.bootstrap-servers")
+class DataOperationsKafkaConfig {
+
+    private static final int MAX_POLL_RECORDS = 500;
+
+    @Bean
+    DataOperationResultForwarder dataOperationResultForwarder(final KafkaTemplate<String, String> kafkaTemplate) {
+        return new DataOperationResultForwarder(kafkaTemplate);
+    }
+
+    @Bean
+    DataOperationResultListener dataOperationResultListener(
+        final DataOperationResultForwarder dataOperationResultForwarder) {
+        return new DataOperationResultListener(dataOperationResultForwarder);
+    }
+
+    @Bean
+    ConcurrentKafkaListenerContainerFactory<String, String> forwardingContainerFactory(
+        final ConsumerFactory<?, ?> consumerFactory) {
+        return ForwardingContainers.batchFactory(consumerFactory, MAX_POLL_RECORDS, 1, "read_uncommitted");
+    }
+}

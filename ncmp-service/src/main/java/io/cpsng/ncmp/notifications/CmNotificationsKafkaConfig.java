@@ -1,0 +1,79 @@
+package io.cpsng.ncmp.notifications;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.config.TopicBuilder;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.kafka.transaction.KafkaTransactionManager;
+
+/**
+ * CM-notification forwarding, on with spring.kafka.bootstrap-servers. Its consumers and, in exactly-once mode, its
+ * transactional producer are its own: the lifecycle-event relay keeps its plain producer ({@link
+ * ForwardingContainers} for how batches are consumed).
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnProperty("spring.kafka.bootstrap-servers")
+@EnableConfigurationProperties(CmNotificationProperties.class)
+class CmNotificationsKafkaConfig {
+
+    @Bean
+    CmNotificationForwarder cmNotificationForwarder(final KafkaTemplate<String, String> kafkaTemplate,
+                                                    final CmNotificationProperties cmNotificationProperties,
+                                                    final MeterRegistry meterRegistry) {
+        final KafkaTemplate<String, String> forwardingTemplate = cmNotificationProperties.exactlyOnce()
+            ? new KafkaTemplate<>(transactionalProducerFactory(kafkaTemplate.getProducerFactory(),
+                cmNotificationProperties))
+            : kafkaTemplate;
+        return new CmNotificationForwarder(forwardingTemplate, cmNotificationProperties, meterRegistry);
+    }
+
+    @Bean
+    ConcurrentKafkaListenerContainerFactory<String, String> cmNotificationContainerFactory(
+        final ConsumerFactory<?, ?> consumerFactory, final CmNotificationProperties cmNotificationProperties,
+        final CmNotificationForwarder cmNotificationForwarder) {
+        final ConcurrentKafkaListenerContainerFactory<String, String> factory = ForwardingContainers.batchFactory(
+            consumerFactory, cmNotificationProperties.maxPollRecords(), cmNotificationProperties.concurrency(),
+            cmNotificationProperties.exactlyOnce() ? "read_committed" : "read_uncommitted");
+        if (cmNotificationProperties.exactlyOnce()) {
+            factory.getContainerProperties().setKafkaAwareTransactionManager(new KafkaTransactionManager<>(
+                cmNotificationForwarder.producerFactory()));
+        }
+        return factory;
+    }
+
+    @Bean
+    CmNotificationListener cmNotificationListener(final CmNotificationForwarder cmNotificationForwarder) {
+        return new CmNotificationListener(cmNotificationForwarder);
+    }
+
+    @Bean
+    NewTopic cmNotificationsTargetTopic(final CmNotificationProperties cmNotificationProperties) {
+        return TopicBuilder.name(cmNotificationProperties.targetTopic()).partitions(8).build();
+    }
+
+    @Bean
+    NewTopic cmNotificationsSourceTopic(final CmNotificationProperties cmNotificationProperties) {
+        return TopicBuilder.name(cmNotificationProperties.sourceTopic()).partitions(8).build();
+    }
+
+    private static DefaultKafkaProducerFactory<String, String> transactionalProducerFactory(
+        final ProducerFactory<String, String> applicationProducerFactory,
+        final CmNotificationProperties cmNotificationProperties) {
+        final DefaultKafkaProducerFactory<String, String> producerFactory = new DefaultKafkaProducerFactory<>(
+            applicationProducerFactory.getConfigurationProperties(), new StringSerializer(), new StringSerializer());
+        // unique per instance: two instances with one transactional id would fence each other
+        producerFactory.setTransactionIdPrefix(cmNotificationProperties.transactionIdPrefix()
+            + UUID.randomUUID() + "-");
+        return producerFactory;
+    }
+}

@@ -1,0 +1,47 @@
+package io.cpsng.ncmp.notifications;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.ConsumerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.util.backoff.ExponentialBackOff;
+
+/**
+ * Listener containers of the topics NCMP forwards from (CM notifications, data operation results): batches, offsets
+ * committed after the listener returned, and a batch that fails consumed again after 1 s, 2 s ... at most 30 s, for
+ * as long as it fails, so nothing is skipped.
+ */
+public final class ForwardingContainers {
+
+    private ForwardingContainers() {
+    }
+
+    /** A factory on the application's consumer settings (spring.kafka.consumer.*) with the forwarding's own. */
+    public static ConcurrentKafkaListenerContainerFactory<String, String> batchFactory(
+        final ConsumerFactory<?, ?> applicationConsumerFactory, final int maxPollRecords, final int concurrency,
+        final String isolationLevel) {
+        final Map<String, Object> consumerProperties =
+            new HashMap<>(applicationConsumerFactory.getConfigurationProperties());
+        consumerProperties.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, maxPollRecords);
+        consumerProperties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        consumerProperties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        consumerProperties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolationLevel);
+        final ConcurrentKafkaListenerContainerFactory<String, String> factory =
+            new ConcurrentKafkaListenerContainerFactory<>();
+        factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(consumerProperties, new StringDeserializer(),
+            new StringDeserializer()));
+        factory.setBatchListener(true);
+        factory.setConcurrency(concurrency);
+        factory.getContainerProperties().setAckMode(ContainerProperties.AckMode.BATCH);
+        final ExponentialBackOff backOff = new ExponentialBackOff(1_000, 2);
+        backOff.setMaxInterval(Duration.ofSeconds(30).toMillis());
+        factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
+        return factory;
+    }
+}
