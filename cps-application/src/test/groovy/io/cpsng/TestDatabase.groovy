@@ -48,6 +48,12 @@ class TestDatabase {
         registry.add('spring.datasource.password', { PASSWORD })
     }
 
+    /** The same as command-line arguments, for an application started by a spec itself. */
+    static List<String> applicationArguments() {
+        ["--spring.datasource.url=${JDBC_URL}", "--spring.datasource.username=${USERNAME}",
+         "--spring.datasource.password=${PASSWORD}"]*.toString()
+    }
+
     /**
      * Empties the store and NCMP's tables, leaving what the application creates at start-up (the NCMP
      * inventory model). Ids are not restarted: cached models are keyed by schema set id and must never

@@ -65,10 +65,7 @@ class DataOperationsSpec extends Specification {
 
     def setupSpec() {
         dataPlugin.start()
-        instance = new SpringApplicationBuilder(Application).run(([
-            "--spring.datasource.url=${TestDatabase.JDBC_URL}",
-            "--spring.datasource.username=${TestDatabase.USERNAME}",
-            "--spring.datasource.password=${TestDatabase.PASSWORD}",
+        instance = new SpringApplicationBuilder(Application).run((TestDatabase.applicationArguments() + [
             '--spring.datasource.hikari.maximum-pool-size=5',
             '--server.port=0',
             '--security.auth.enabled=false',

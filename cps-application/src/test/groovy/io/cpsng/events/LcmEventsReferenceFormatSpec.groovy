@@ -129,10 +129,7 @@ class LcmEventsReferenceFormatSpec extends Specification {
     }
 
     ConfigurableApplicationContext startInstance(String format, String topic, String inventoryTopic) {
-        def arguments = [
-            "--spring.datasource.url=${TestDatabase.JDBC_URL}",
-            "--spring.datasource.username=${TestDatabase.USERNAME}",
-            "--spring.datasource.password=${TestDatabase.PASSWORD}",
+        def arguments = TestDatabase.applicationArguments() + [
             '--spring.datasource.hikari.maximum-pool-size=10',
             '--server.port=0',
             '--security.auth.enabled=false',

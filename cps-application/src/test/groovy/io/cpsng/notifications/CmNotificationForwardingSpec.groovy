@@ -88,10 +88,7 @@ class CmNotificationForwardingSpec extends Specification {
     }
 
     ConfigurableApplicationContext startInstance(boolean exactlyOnce) {
-        def arguments = [
-            "--spring.datasource.url=${TestDatabase.JDBC_URL}",
-            "--spring.datasource.username=${TestDatabase.USERNAME}",
-            "--spring.datasource.password=${TestDatabase.PASSWORD}",
+        def arguments = TestDatabase.applicationArguments() + [
             '--spring.datasource.hikari.maximum-pool-size=5',
             '--server.port=0',
             '--security.auth.enabled=false',

@@ -32,17 +32,19 @@ import org.springframework.stereotype.Service;
 
 /**
  * Data operations on many handles (POST /ncmp/v1/data?topic=), as the reference runs them: the request is checked
- * whole and answered with a request id; then, on a virtual thread, its targets are looked up in one query, those
- * unknown (100) or not READY (101) are told in one event on the client's topic, and the rest go, grouped by data
- * plugin, in one POST {plugin}/dmi/v1/data per plugin, which sends the results to the topic itself (through
- * ncmp-async-m2m, see {@link DataOperationResultForwarder}). A plugin that cannot be reached (102), refuses (103)
- * or fails otherwise (108) is told as an event for its handles.
+ * whole and answered with a request id; then, on one of a few lookup threads, its targets are looked up in one
+ * query, those unknown (100) or not READY (101) are told in one event on the client's topic, and the rest go,
+ * grouped by data plugin, in one POST {plugin}/dmi/v1/data per plugin, which sends the results to the topic itself
+ * (through ncmp-async-m2m, see {@link DataOperationResultForwarder}). A plugin that cannot be reached (102),
+ * refuses (103) or fails otherwise (108) is told as an event for its handles; should the lookup itself fail, every
+ * target gets 108.
  */
 @Service
 @EnableConfigurationProperties(DataOperationProperties.class)
 class DataOperations implements NcmpDataOperationService, DisposableBean {
 
     static final int MAX_TARGETS_PER_OPERATION = 200;
+    private static final int LOOKUP_THREADS = 4;
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DataOperations.class);
     // Kafka's rule for topic names
@@ -55,6 +57,10 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
     private final DmiClient dmiClient;
     private final ObjectProvider<DataOperationEvents> dataOperationEvents;
     private final DataOperationProperties dataOperationProperties;
+    // the lookups queue for a few connections, so that a burst of requests cannot take the whole pool; the calls
+    // to the plugins, which wait on the network, each have a virtual thread
+    private final ExecutorService lookups = Executors.newFixedThreadPool(LOOKUP_THREADS,
+        Thread.ofPlatform().name("data-operation-lookup-", 0).daemon().factory());
     private final ExecutorService executor = Executors.newThreadPerTaskExecutor(
         Thread.ofVirtual().name("data-operation-", 0).factory());
 
@@ -75,12 +81,13 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
             throw new KafkaUnavailableException(topic);
         }
         final String requestId = UUID.randomUUID().toString();
-        executor.execute(() -> run(topic, requestId, dataOperationRequest.operations(), events));
+        lookups.execute(() -> run(topic, requestId, dataOperationRequest.operations(), events));
         return requestId;
     }
 
     @Override
     public void destroy() {
+        lookups.shutdownNow();
         executor.shutdownNow();
     }
 
@@ -135,6 +142,19 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
                 executor.execute(() -> startOnPlugin(topic, requestId, plugin, pluginOperations, events)));
         } catch (final RuntimeException failure) {
             LOGGER.error("Data operations of request {} failed", requestId, failure);
+            tellFailure(topic, requestId, operations, events);
+        }
+    }
+
+    /** The client hears of every target, whatever failed: 108 for all of them. */
+    private static void tellFailure(final String topic, final String requestId, final List<Operation> operations,
+                                    final DataOperationEvents events) {
+        try {
+            events.send(topic, requestId, operations.stream()
+                .map(operation -> response(operation, operation.targetIds(), DataOperationStatus.UNKNOWN_ERROR))
+                .toList());
+        } catch (final RuntimeException sendFailure) {
+            LOGGER.error("The failure of request {} could not be told", requestId, sendFailure);
         }
     }
 

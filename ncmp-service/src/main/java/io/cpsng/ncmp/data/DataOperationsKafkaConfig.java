@@ -13,7 +13,7 @@ import org.springframework.kafka.core.KafkaTemplate;
 @ConditionalOnProperty("spring.kafka.bootstrap-servers")
 class DataOperationsKafkaConfig {
 
-    private static final int MAX_POLL_RECORDS = 500;
+    private static final int MAX_POLL_RECORDS = 10_000;
 
     @Bean
     DataOperationResultForwarder dataOperationResultForwarder(final KafkaTemplate<String, String> kafkaTemplate) {

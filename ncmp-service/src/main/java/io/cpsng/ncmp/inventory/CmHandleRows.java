@@ -281,8 +281,10 @@ public class CmHandleRows {
         final Map<String, CmHandle> byAlternateId = new HashMap<>();
         final Map<String, CmHandle> byReference = new HashMap<>();
         final Set<String> requested = new HashSet<>(cmHandleReferences);
-        for (final CmHandle cmHandle : jdbcTemplate.query("SELECT " + COLUMNS
-            + " FROM ncmp_cm_handle h WHERE h.id = ANY(?) OR h.alternate_id = ANY(?)", CM_HANDLE, references, references)) {
+        // two index range scans (an OR of the two would read the whole table)
+        for (final CmHandle cmHandle : jdbcTemplate.query("SELECT " + COLUMNS + " FROM ncmp_cm_handle h WHERE h.id = ANY(?)"
+            + " UNION ALL SELECT " + COLUMNS + " FROM ncmp_cm_handle h WHERE h.alternate_id = ANY(?) AND h.id <> ALL(?)",
+            CM_HANDLE, references, references, references)) {
             if (requested.contains(cmHandle.id())) {
                 byReference.put(cmHandle.id(), cmHandle);
             }

@@ -5,7 +5,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 
 /** The trigger: each batch consumed from the DMI plugins' topic is forwarded. */
-class CmNotificationListener {
+public class CmNotificationListener {
 
     private final CmNotificationForwarder cmNotificationForwarder;
 
@@ -13,7 +13,10 @@ class CmNotificationListener {
         this.cmNotificationForwarder = cmNotificationForwarder;
     }
 
-    @KafkaListener(topics = "${ncmp.cm-notifications.source-topic:dmi-cm-events}",
+    /** The listener container's id, for who needs to stop and start it. */
+    public static final String LISTENER_ID = "cm-notifications";
+
+    @KafkaListener(id = LISTENER_ID, topics = "${ncmp.cm-notifications.source-topic:dmi-cm-events}",
         groupId = "${ncmp.cm-notifications.consumer-group:ncmp-cm-notifications}",
         containerFactory = "cmNotificationContainerFactory", batch = "true")
     void onNotifications(final List<ConsumerRecord<String, String>> notifications) {

@@ -19,8 +19,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record CmNotificationProperties(@DefaultValue("dmi-cm-events") String sourceTopic,
                                        @DefaultValue("cm-events") String targetTopic,
                                        @DefaultValue("ncmp-cm-notifications") String consumerGroup,
-                                       @DefaultValue("500") int maxPollRecords,
-                                       @DefaultValue("1") int concurrency,
+                                       @DefaultValue("10000") int maxPollRecords,
+                                       @DefaultValue("2") int concurrency,
                                        @DefaultValue("false") boolean exactlyOnce,
                                        @DefaultValue("ncmp-cm-notifications-") String transactionIdPrefix) {
 }
