@@ -199,6 +199,7 @@ class DataOperationsSpec extends Specification {
             'a write operation'      | 'client'     | operations(['me=ready-1'], 'create')                      || 400    | 'Invalid operation'
             'the cached datastore'   | 'client'     | operations(['me=ready-1'], 'read', 'ncmp-datastore:operational') || 400 | 'Invalid datastore'
             '201 targets'            | 'client'     | operations((1..201).collect { "t-${it}".toString() })     || 413    | "Operation 'operational-12' affects too many (201) cm handles"
+            'a parameter not served' | 'client&includeDescendants=true' | operations(['me=ready-1'])            || 400    | 'Parameter not served'
     }
 
     def 'A pass-through with a topic is refused naming the parameter, not answered as if it were not there'() {
@@ -231,7 +232,8 @@ class DataOperationsSpec extends Specification {
     }
 
     HttpResponse<String> postDataOperation(String topic, String body) {
-        httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/data?topic=${URLEncoder.encode(topic, 'UTF-8')}"))
+        def query = topic.contains('&') ? topic : URLEncoder.encode(topic, 'UTF-8')
+        httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/data?topic=${query}"))
             .header('Content-Type', 'application/json').POST(HttpRequest.BodyPublishers.ofString(body)).build(),
             HttpResponse.BodyHandlers.ofString())
     }

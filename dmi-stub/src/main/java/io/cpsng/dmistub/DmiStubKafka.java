@@ -1,6 +1,7 @@
 package io.cpsng.dmistub;
 
 import com.github.tomakehurst.wiremock.common.Json;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -172,12 +173,21 @@ public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcT
                 for (final Object cmHandle : cmHandles) {
                     final Object cmHandleId = cmHandle instanceof Map<?, ?> handle ? handle.get("id") : null;
                     results.add(new ProducerRecord<>(settings.m2mTopic(), null, UUID.randomUUID().toString(),
-                        Json.write(Map.of("data", Map.of("responses", List.of(result(operation, cmHandleId))))),
+                        compact(Map.of("data", Map.of("responses", List.of(result(operation, cmHandleId))))),
                         headers(DATA_OPERATION_EVENT_TYPE, Map.of("ce_destination", String.valueOf(clientTopic),
                             "ce_correlationid", String.valueOf(requestId)))));
                 }
             }
             return results;
+        }
+
+        /** One line, as DMI plugins write their events (Json.write indents). */
+        private static String compact(final Object value) {
+            try {
+                return Json.getObjectMapper().writeValueAsString(value);
+            } catch (final IOException notSerializable) {
+                throw new IllegalArgumentException(notSerializable);
+            }
         }
 
         private static Map<String, Object> result(final Map<?, ?> operation, final Object cmHandleId) {
