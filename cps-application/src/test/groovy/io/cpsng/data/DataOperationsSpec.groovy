@@ -35,6 +35,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse
 import static com.github.tomakehurst.wiremock.client.WireMock.post
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 
 /**
@@ -202,14 +203,62 @@ class DataOperationsSpec extends Specification {
             'a parameter not served' | 'client&includeDescendants=true' | operations(['me=ready-1'])            || 400    | 'Parameter not served'
     }
 
-    def 'A pass-through with a topic is refused naming the parameter, not answered as if it were not there'() {
-        when: 'a pass-through read asks for its result on a topic'
-            def response = httpClient.send(HttpRequest.newBuilder(uri(
-                "/ncmp/v1/ch/ready-1-${run}/data/ds/ncmp-datastore:passthrough-operational?resourceIdentifier=x&topic=t")).build(),
+    def 'A pass-through read with a topic answers a request id at once, and the plugin\'s result reaches the topic'() {
+        given: 'the data plugin accepts reads to a topic as the reference\'s DMI does'
+            dataPlugin.stubFor(post(urlPathMatching('/dmi/v1/ch/.*/data/ds/.*')).willReturn(aResponse().withStatus(204)))
+        when: 'a READY handle is read by alternate id with a topic'
+            def response = httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/ch/${URLEncoder.encode(alt('ready-1'), 'UTF-8')}" +
+                "/data/ds/ncmp-datastore:passthrough-operational?resourceIdentifier=parent/child&options=(fields=a)&topic=${clientTopic}"))
+                .build(), HttpResponse.BodyHandlers.ofString())
+        then: 'the answer is 200 with a request id'
+            response.statusCode() == 200
+            def requestId = new JsonSlurper().parseText(response.body()).requestId
+            requestId ==~ /[0-9a-f-]{36}/
+        and: 'the plugin is asked with the topic in the query and the request id in the body'
+            new PollingConditions(timeout: 10).eventually {
+                assert dataPlugin.findAll(postRequestedFor(urlPathMatching('/dmi/v1/ch/.*/data/ds/.*'))).size() == 1
+            }
+            def dmiRequest = dataPlugin.findAll(postRequestedFor(urlPathMatching('/dmi/v1/ch/.*/data/ds/.*')))[0]
+            dmiRequest.url.startsWith("/dmi/v1/ch/ready-1-${run}/data/ds/ncmp-datastore%3Apassthrough-operational")
+            dmiRequest.queryParameter('topic').firstValue() == clientTopic
+            dmiRequest.queryParameter('resourceIdentifier').firstValue() == 'parent/child'
+            new JsonSlurper().parseText(dmiRequest.bodyAsString) == [operation: 'read', cmHandleProperties: [neType: 'RadioNode'],
+                requestId: requestId, moduleSetTag: 'tag-1']
+        when: 'the plugin sends its result to ncmp-async-m2m, as the reference\'s DMI plugin does: legacy JSON, no CloudEvent'
+            TestKafka.send([new ProducerRecord<String, String>("m2m-${run}", requestId, JsonOutput.toJson([
+                eventId: 'dmi-event-1', eventCorrelationId: requestId, eventTime: '2026-11-25T15:00:00.000+0000',
+                eventTarget: clientTopic, eventType: 'org.onap.cps.ncmp.event.model.DmiAsyncRequestResponseEvent',
+                eventSchema: 'urn:cps:org.onap.cps.ncmp.event.model.DmiAsyncRequestResponseEvent', eventSchemaVersion: 'v1',
+                eventSource: 'org.onap.cps.ncmp.dmi', eventContent: ['response-data-schema': 'urn:cps:x:v1',
+                'response-status': 'OK', 'response-code': '200', 'response-data': [cell: 1]]]))])
+        then: 'the client\'s topic gets it as the reference forwards it, the plugin\'s event under forwardedEvent'
+            def records = TestKafka.readUntil(clientTopic, Duration.ofSeconds(30)) { it.size() >= 1 }
+            records.size() == 1
+            def forwarded = new JsonSlurper().parseText(records[0].value())
+            records[0].key() == forwarded.eventId
+            forwarded.eventId != 'dmi-event-1'
+            forwarded.eventCorrelationId == requestId
+            forwarded.eventTarget == clientTopic
+            forwarded.eventType == 'org.onap.cps.ncmp.event.model.DmiAsyncRequestResponseEvent'
+            forwarded.eventTime ==~ /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000/
+            forwarded.forwardedEvent.eventId == 'dmi-event-1'
+            forwarded.forwardedEvent.'response-code' == '200'
+            forwarded.forwardedEvent.'response-data' == [cell: 1]
+    }
+
+    def 'A pass-through read with a topic is refused at once: #scenario'() {
+        when: 'it is asked'
+            def response = httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/ch/${cmHandle}" +
+                "/data/ds/ncmp-datastore:passthrough-operational?resourceIdentifier=x&topic=${topic}")).build(),
                 HttpResponse.BodyHandlers.ofString())
-        then: 'the answer is 400 naming topic'
-            response.statusCode() == 400
-            new JsonSlurper().parseText(response.body()).details.startsWith('topic ')
+        then: 'the answer is #status JSON'
+            response.statusCode() == status
+            new JsonSlurper().parseText(response.body()).message == message
+        where:
+            scenario            | cmHandle              | topic         || status | message
+            'an invalid topic'  | "ready-1-${run}"      | 'bad%20topic' || 400    | 'Invalid topic name'
+            'an unknown handle' | 'no-such-handle'      | 'client'      || 404    | 'Cm handle not found'
+            'a LOCKED handle'   | "locked-1-${run}"     | 'client'      || 409    | 'Cm handle not ready'
     }
 
     /** Three handles that become READY, and one whose module sync fails (LOCKED): all data served by the WireMock. */

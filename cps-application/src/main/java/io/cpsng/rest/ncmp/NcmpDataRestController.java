@@ -1,7 +1,6 @@
 package io.cpsng.rest.ncmp;
 
 import io.cpsng.ncmp.api.NcmpDataService;
-import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.DataOperation;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.PassThroughRequest;
@@ -41,6 +40,7 @@ class NcmpDataRestController {
         this.ncmpDataService = ncmpDataService;
     }
 
+    /** With a topic, the reference's asynchronous read: 200 with the request id the result on the topic carries. */
     @GetMapping
     ResponseEntity<String> getResourceDataForCmHandle(
         @PathVariable(CM_HANDLE) final String cmHandleReference,
@@ -48,13 +48,14 @@ class NcmpDataRestController {
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestParam(value = "options", required = false) final String options,
         @RequestParam(value = "topic", required = false) final String topic) {
+        final PassThroughRequest passThroughRequest = new PassThroughRequest(cmHandleReference, datastoreName,
+            DataOperation.READ, resourceIdentifier, options, null, null);
         if (topic != null) {
-            // never answered synchronously as if the client had not asked for Kafka
-            throw new InvalidInputException("Parameter not served", "topic on a single-handle pass-through is not "
-                + "served yet: ask POST /ncmp/v1/data?topic=" + topic + " with the handle as the operation's target");
+            final String requestId = ncmpDataService.startPassThroughRead(passThroughRequest, topic);
+            return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
+                .body("{\"requestId\":\"" + requestId + "\"}");
         }
-        final DmiResponse dmiResponse = ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference,
-            datastoreName, DataOperation.READ, resourceIdentifier, options, null, null));
+        final DmiResponse dmiResponse = ncmpDataService.passThrough(passThroughRequest);
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(dmiResponse.body());
     }
 

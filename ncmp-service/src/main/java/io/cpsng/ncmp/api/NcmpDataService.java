@@ -13,4 +13,11 @@ public interface NcmpDataService {
      * DmiException when the plugin cannot be reached or answers an error.
      */
     DmiResponse passThrough(PassThroughRequest passThroughRequest);
+
+    /**
+     * Starts a pass-through read whose result the plugin sends to the topic, and answers the request id it will
+     * carry. The same refusals as a read, checked before it starts, and InvalidInputException for an invalid topic,
+     * KafkaUnavailableException without Kafka.
+     */
+    String startPassThroughRead(PassThroughRequest passThroughRequest, String topic);
 }

@@ -1,8 +1,12 @@
 package io.cpsng.ncmp.data;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -14,15 +18,31 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.support.SendResult;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Forwards the results DMI plugins send to ncmp-async-m2m to the client's topic, as the reference does: a
- * DataOperationEvent (ce_type) goes to its ce_destination, keyed by its ce_correlationid (the request id), with its
- * headers and value as they are. A batch returns once the broker has all of it: at least once.
+ * Forwards the results DMI plugins send to ncmp-async-m2m to the client's topic, as the reference does:
+ * <ul>
+ *   <li>a DataOperationEvent (a CloudEvent: ce_type) goes to its ce_destination, keyed by its ce_correlationid (the
+ *   request id), with its headers and value as they are;</li>
+ *   <li>the result of a pass-through read to a topic, the plugin's legacy DmiAsyncRequestResponseEvent (plain JSON,
+ *   no ce_ headers), goes to its eventTarget as the reference's NcmpAsyncRequestResponseEvent: new id and time,
+ *   the plugin's event with its content flattened under forwardedEvent, keyed by the new id.</li>
+ * </ul>
+ * A batch returns once the broker has all of it: at least once.
  */
 public class DataOperationResultForwarder {
 
     static final String DATA_OPERATION_EVENT = "DataOperationEvent";
+    static final String LEGACY_DMI_EVENT = "DmiAsyncRequestResponseEvent";
+
+    /** The reference's legacy eventTime: 2026-08-06T14:18:25.123+0000. */
+    private static final DateTimeFormatter EVENT_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ")
+        .withZone(ZoneOffset.UTC);
+    private static final JsonMapper JSON = JsonMapper.shared();
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DataOperationResultForwarder.class);
     private static final long ACKNOWLEDGE_TIMEOUT_SECONDS = 60;
@@ -37,14 +57,10 @@ public class DataOperationResultForwarder {
     public void forward(final List<ConsumerRecord<String, String>> results) {
         final List<CompletableFuture<SendResult<String, String>>> acknowledgements = new ArrayList<>(results.size());
         for (final ConsumerRecord<String, String> result : results) {
-            final String type = header(result, "ce_type");
-            final String destination = header(result, "ce_destination");
-            if (type == null || !type.contains(DATA_OPERATION_EVENT) || destination == null) {
-                LOGGER.debug("Not a data operation event with a destination, not forwarded: {}", type);
-                continue;
+            final ProducerRecord<String, String> forwarded = forwardedRecordOf(result);
+            if (forwarded != null) {
+                acknowledgements.add(kafkaTemplate.send(forwarded));
             }
-            acknowledgements.add(kafkaTemplate.send(new ProducerRecord<>(destination, null,
-                header(result, "ce_correlationid"), result.value(), result.headers())));
         }
         kafkaTemplate.flush();
         try {
@@ -57,6 +73,53 @@ public class DataOperationResultForwarder {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while forwarding data operation results", interrupted);
         }
+    }
+
+    private static ProducerRecord<String, String> forwardedRecordOf(final ConsumerRecord<String, String> result) {
+        final String type = header(result, "ce_type");
+        if (type == null) {
+            return legacyForwarded(result.value());
+        }
+        final String destination = header(result, "ce_destination");
+        if (!type.contains(DATA_OPERATION_EVENT) || destination == null) {
+            LOGGER.debug("Not a data operation event with a destination, not forwarded: {}", type);
+            return null;
+        }
+        return new ProducerRecord<>(destination, null, header(result, "ce_correlationid"), result.value(),
+            result.headers());
+    }
+
+    private static ProducerRecord<String, String> legacyForwarded(final String value) {
+        final JsonNode dmiEvent;
+        try {
+            dmiEvent = JSON.readTree(value);
+        } catch (final JacksonException notJson) {
+            LOGGER.debug("Neither a CloudEvent nor JSON on the m2m topic, not forwarded");
+            return null;
+        }
+        final String target = dmiEvent.path("eventTarget").asString(null);
+        if (target == null || !dmiEvent.path("eventType").asString("").endsWith(LEGACY_DMI_EVENT)) {
+            LOGGER.debug("No legacy DMI event with a target, not forwarded");
+            return null;
+        }
+        final String eventId = UUID.randomUUID().toString();
+        final ObjectNode ncmpEvent = JSON.createObjectNode();
+        ncmpEvent.put("eventId", eventId);
+        ncmpEvent.set("eventCorrelationId", dmiEvent.path("eventCorrelationId"));
+        ncmpEvent.put("eventTime", EVENT_TIME.format(Instant.now()));
+        ncmpEvent.put("eventTarget", target);
+        ncmpEvent.set("eventType", dmiEvent.path("eventType"));
+        ncmpEvent.set("eventSchema", dmiEvent.path("eventSchema"));
+        ncmpEvent.set("eventSchemaVersion", dmiEvent.path("eventSchemaVersion"));
+        final ObjectNode forwardedEvent = ncmpEvent.putObject("forwardedEvent");
+        dmiEvent.properties().forEach(field -> {
+            if ("eventContent".equals(field.getKey())) {
+                field.getValue().properties().forEach(content -> forwardedEvent.set(content.getKey(), content.getValue()));
+            } else {
+                forwardedEvent.set(field.getKey(), field.getValue());
+            }
+        });
+        return new ProducerRecord<>(target, eventId, ncmpEvent.toString());
     }
 
     private static String header(final ConsumerRecord<String, String> result, final String name) {

@@ -4,7 +4,6 @@ import io.cpsng.ncmp.api.NcmpCmHandleService;
 import io.cpsng.ncmp.api.NcmpDataOperationService;
 import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
-import io.cpsng.ncmp.api.exceptions.KafkaUnavailableException;
 import io.cpsng.ncmp.api.exceptions.TooManyTargetsException;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleState;
@@ -22,11 +21,9 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
 
@@ -47,16 +44,13 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
     private static final int LOOKUP_THREADS = 4;
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DataOperations.class);
-    // Kafka's rule for topic names
-    private static final Pattern TOPIC_NAME = Pattern.compile("^(?!\\.{1,2}$)[a-zA-Z0-9._-]{1,249}$");
     private static final Set<String> DATASTORES = Set.of(DataPassThrough.PASSTHROUGH_OPERATIONAL,
         DataPassThrough.PASSTHROUGH_RUNNING);
     private static final Set<String> OPERATIONS_NOT_YET_SUPPORTED = Set.of("create", "update", "patch", "delete");
 
     private final NcmpCmHandleService ncmpCmHandleService;
     private final DmiClient dmiClient;
-    private final ObjectProvider<DataOperationEvents> dataOperationEvents;
-    private final DataOperationProperties dataOperationProperties;
+    private final ClientTopics clientTopics;
     // the lookups queue for a few connections, so that a burst of requests cannot take the whole pool; the calls
     // to the plugins, which wait on the network, each have a virtual thread
     private final ExecutorService lookups = Executors.newFixedThreadPool(LOOKUP_THREADS,
@@ -65,21 +59,16 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
         Thread.ofVirtual().name("data-operation-", 0).factory());
 
     DataOperations(final NcmpCmHandleService ncmpCmHandleService, final DmiClient dmiClient,
-                   final ObjectProvider<DataOperationEvents> dataOperationEvents,
-                   final DataOperationProperties dataOperationProperties) {
+                   final ClientTopics clientTopics) {
         this.ncmpCmHandleService = ncmpCmHandleService;
         this.dmiClient = dmiClient;
-        this.dataOperationEvents = dataOperationEvents;
-        this.dataOperationProperties = dataOperationProperties;
+        this.clientTopics = clientTopics;
     }
 
     @Override
     public String startDataOperations(final String topic, final DataOperationRequest dataOperationRequest) {
         validate(topic, dataOperationRequest);
-        final DataOperationEvents events = dataOperationEvents.getIfAvailable();
-        if (events == null) {
-            throw new KafkaUnavailableException(topic);
-        }
+        final DataOperationEvents events = clientTopics.events(topic);
         final String requestId = UUID.randomUUID().toString();
         lookups.execute(() -> run(topic, requestId, dataOperationRequest.operations(), events));
         return requestId;
@@ -92,11 +81,7 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
     }
 
     private void validate(final String topic, final DataOperationRequest dataOperationRequest) {
-        if (topic == null || !TOPIC_NAME.matcher(topic).matches()
-            || topic.equals(dataOperationProperties.m2mTopic())) {
-            throw new InvalidInputException("Invalid topic name", "Topic name " + topic + " is invalid: use 1 to 249 "
-                + "letters, digits, '.', '_' and '-', other than " + dataOperationProperties.m2mTopic());
-        }
+        clientTopics.validate(topic);
         if (dataOperationRequest.operations().isEmpty()) {
             throw new InvalidInputException("No data operation", "The request body has no operations.");
         }

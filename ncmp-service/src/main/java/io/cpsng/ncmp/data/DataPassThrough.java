@@ -11,6 +11,12 @@ import io.cpsng.ncmp.api.model.DataOperation;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.PassThroughRequest;
 import io.cpsng.ncmp.dmi.DmiClient;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Service;
 
 /**
@@ -18,18 +24,30 @@ import org.springframework.stereotype.Service;
  * operation to the handle's data plugin; any answer other than 2xx becomes a DmiException carrying it.
  */
 @Service
-class DataPassThrough implements NcmpDataService {
+class DataPassThrough implements NcmpDataService, DisposableBean {
 
     static final String PASSTHROUGH_OPERATIONAL = "ncmp-datastore:passthrough-operational";
     static final String PASSTHROUGH_RUNNING = "ncmp-datastore:passthrough-running";
     private static final String DEFAULT_CONTENT_TYPE = "application/json";
 
+    private static final Logger LOGGER = LoggerFactory.getLogger(DataPassThrough.class);
+
     private final NcmpCmHandleService ncmpCmHandleService;
     private final DmiClient dmiClient;
+    private final ClientTopics clientTopics;
+    private final ExecutorService dmiCalls = Executors.newThreadPerTaskExecutor(
+        Thread.ofVirtual().name("pass-through-to-topic-", 0).factory());
 
-    DataPassThrough(final NcmpCmHandleService ncmpCmHandleService, final DmiClient dmiClient) {
+    DataPassThrough(final NcmpCmHandleService ncmpCmHandleService, final DmiClient dmiClient,
+                    final ClientTopics clientTopics) {
         this.ncmpCmHandleService = ncmpCmHandleService;
         this.dmiClient = dmiClient;
+        this.clientTopics = clientTopics;
+    }
+
+    @Override
+    public void destroy() {
+        dmiCalls.shutdownNow();
     }
 
     @Override
@@ -44,6 +62,36 @@ class DataPassThrough implements NcmpDataService {
                 "The DMI plugin of cm handle " + cmHandle.id() + " answered " + dmiResponse.status(), dmiResponse);
         }
         return dmiResponse;
+    }
+
+    /**
+     * As the reference: the request is checked and the handle must be READY before the answer; the plugin's result
+     * reaches the topic through ncmp-async-m2m ({@link DataOperationResultForwarder}). A plugin that refuses the
+     * call is logged: the reference tells the client nothing either.
+     */
+    @Override
+    public String startPassThroughRead(final PassThroughRequest request, final String topic) {
+        clientTopics.validate(topic);
+        validateDatastore(request.datastoreName(), DataOperation.READ);
+        final CmHandle cmHandle = getReadyCmHandle(request.cmHandleReference());
+        clientTopics.events(topic);
+        final String requestId = UUID.randomUUID().toString();
+        dmiCalls.execute(() -> startReadOnPlugin(cmHandle, request, topic, requestId));
+        return requestId;
+    }
+
+    private void startReadOnPlugin(final CmHandle cmHandle, final PassThroughRequest request, final String topic,
+                                   final String requestId) {
+        try {
+            final DmiResponse dmiResponse = dmiClient.passThroughReadToTopic(cmHandle, request.datastoreName(),
+                request.resourceIdentifier(), request.options(), topic, requestId);
+            if (!dmiResponse.isSuccess()) {
+                LOGGER.warn("Pass-through read {} of cm handle {}: its DMI plugin answered {}", requestId,
+                    cmHandle.id(), dmiResponse.status());
+            }
+        } catch (final DmiException unreachable) {
+            LOGGER.warn("Pass-through read {} of cm handle {}: {}", requestId, cmHandle.id(), unreachable.getDetails());
+        }
     }
 
     private static void validateDatastore(final String datastoreName, final DataOperation operation) {

@@ -100,12 +100,37 @@ public class DmiClient {
         body.put("data", data);
         body.put("cmHandleProperties", cmHandle.additionalProperties());
         body.put("moduleSetTag", cmHandle.moduleSetTag());
+        return call("data", cmHandle.dataPlugin(), cmHandle.id(), passThroughPath(datastore, resourceIdentifier,
+            options, null), body);
+    }
+
+    /**
+     * A read the plugin answers at once and whose result it sends to the topic itself, as the reference asks it:
+     * the topic in the query, the request id in the body. The plugin's answer whatever its status.
+     */
+    public DmiResponse passThroughReadToTopic(final CmHandle cmHandle, final String datastore,
+                                              final String resourceIdentifier, final String options,
+                                              final String topic, final String requestId) {
+        final Map<String, Object> body = new LinkedHashMap<>();
+        body.put("operation", "read");
+        body.put("cmHandleProperties", cmHandle.additionalProperties());
+        body.put("requestId", requestId);
+        body.put("moduleSetTag", cmHandle.moduleSetTag());
+        return call("data", cmHandle.dataPlugin(), cmHandle.id(), passThroughPath(datastore, resourceIdentifier,
+            options, topic), body);
+    }
+
+    private static String passThroughPath(final String datastore, final String resourceIdentifier,
+                                          final String options, final String topic) {
         final StringBuilder path = new StringBuilder("data/ds/").append(encode(datastore))
             .append("?resourceIdentifier=").append(encode(resourceIdentifier == null ? "" : resourceIdentifier));
         if (options != null && !options.isEmpty()) {
             path.append("&options=").append(encode(options));
         }
-        return call("data", cmHandle.dataPlugin(), cmHandle.id(), path.toString(), body);
+        if (topic != null) {
+            path.append("&topic=").append(encode(topic));
+        }
+        return path.toString();
     }
 
     /**
