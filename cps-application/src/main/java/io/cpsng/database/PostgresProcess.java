@@ -192,6 +192,7 @@ final class PostgresProcess {
         return String.join(" ", lines.subList(Math.max(0, lines.size() - 2), lines.size())).replaceAll("\\s+", " ");
     }
 
+    /** The pause between two polls of the server (or its log): it tells no one when it is ready, it is asked. */
     private static void sleep(final Duration duration) {
         try {
             Thread.sleep(duration);

@@ -130,6 +130,7 @@ public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcT
         private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
             task -> Thread.ofPlatform().daemon().name("dmi-stub-kafka").unstarted(task));
         private final AtomicLong avcSequence = new AtomicLong();
+        private final AtomicLong avcAcknowledged = new AtomicLong();
 
         private Publisher(final Producer<String, String> producer, final DmiStubKafka settings) {
             this.producer = producer;
@@ -144,8 +145,9 @@ public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcT
             return producer != null;
         }
 
+        /** CM notifications the broker acknowledged. */
         long avcEventsSent() {
-            return avcSequence.get();
+            return avcAcknowledged.get();
         }
 
         /** After the delay, one result event per handle of each operation of the request, to the m2m topic. */
@@ -213,7 +215,12 @@ public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcT
                     + "-edit-id\",\"operation\":\"replace\",\"target\":\"/cell[@id='1']\",\"value\":{\"power\":"
                     + sequence + "}}]}}}}}";
                 producer.send(new ProducerRecord<>(settings.avcTopic(), null, cmHandleId, value,
-                    headers(AVC_EVENT_TYPE, Map.of("ce_correlationid", String.valueOf(sequence)))));
+                    headers(AVC_EVENT_TYPE, Map.of("ce_correlationid", String.valueOf(sequence)))),
+                    (metadata, failure) -> {
+                        if (failure == null) {
+                            avcAcknowledged.incrementAndGet();
+                        }
+                    });
             }
         }
 
@@ -233,8 +240,15 @@ public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcT
             return headers;
         }
 
+        /** Lets a round of sends under way finish, then sends what the producer still holds. */
         @Override
         public void close() {
+            scheduler.shutdown();
+            try {
+                scheduler.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (final InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+            }
             scheduler.shutdownNow();
             if (producer != null) {
                 producer.close();

@@ -1,5 +1,6 @@
 package io.cpsng.ncmp.data;
 
+import io.cpsng.ncmp.events.KafkaSends;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -9,9 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -34,7 +32,6 @@ class DataOperationEvents {
     static final String DATA_SCHEMA = "urn:cps:org.onap.cps.ncmp.events.async1_0_0.DataOperationEvent:1.0.0";
     static final String SOURCE = "NCMP";
 
-    private static final long ACKNOWLEDGE_TIMEOUT_SECONDS = 60;
     private static final JsonMapper JSON = JsonMapper.shared();
 
     private final KafkaTemplate<String, String> kafkaTemplate;
@@ -68,15 +65,7 @@ class DataOperationEvents {
         final ProducerRecord<String, String> producerRecord = new ProducerRecord<>(topic, requestId, value.toString());
         headers(topic, requestId).forEach((name, headerValue) ->
             producerRecord.headers().add(name, headerValue.getBytes(StandardCharsets.UTF_8)));
-        try {
-            kafkaTemplate.send(producerRecord).get(ACKNOWLEDGE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (final ExecutionException | TimeoutException notAcknowledged) {
-            throw new IllegalStateException("Kafka did not take the data operation event of request " + requestId,
-                notAcknowledged);
-        } catch (final InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while sending a data operation event", interrupted);
-        }
+        KafkaSends.sendAll(kafkaTemplate, List.of(producerRecord), "data operation event of request " + requestId);
     }
 
     private static Map<String, String> headers(final String topic, final String requestId) {

@@ -1,5 +1,6 @@
 package io.cpsng.ncmp.data;
 
+import io.cpsng.ncmp.events.KafkaSends;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -7,17 +8,12 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.support.SendResult;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -45,7 +41,6 @@ public class DataOperationResultForwarder {
     private static final JsonMapper JSON = JsonMapper.shared();
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DataOperationResultForwarder.class);
-    private static final long ACKNOWLEDGE_TIMEOUT_SECONDS = 60;
 
     private final KafkaTemplate<String, String> kafkaTemplate;
 
@@ -55,24 +50,14 @@ public class DataOperationResultForwarder {
 
     /** Sends each result on to its client's topic and waits until the broker has every one. */
     public void forward(final List<ConsumerRecord<String, String>> results) {
-        final List<CompletableFuture<SendResult<String, String>>> acknowledgements = new ArrayList<>(results.size());
+        final List<ProducerRecord<String, String>> forwarded = new ArrayList<>(results.size());
         for (final ConsumerRecord<String, String> result : results) {
-            final ProducerRecord<String, String> forwarded = forwardedRecordOf(result);
-            if (forwarded != null) {
-                acknowledgements.add(kafkaTemplate.send(forwarded));
+            final ProducerRecord<String, String> forwardedRecord = forwardedRecordOf(result);
+            if (forwardedRecord != null) {
+                forwarded.add(forwardedRecord);
             }
         }
-        kafkaTemplate.flush();
-        try {
-            CompletableFuture.allOf(acknowledgements.toArray(CompletableFuture[]::new))
-                .get(ACKNOWLEDGE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (final ExecutionException | TimeoutException notAcknowledged) {
-            throw new IllegalStateException("Kafka did not acknowledge " + acknowledgements.size()
-                + " forwarded data operation results", notAcknowledged);
-        } catch (final InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while forwarding data operation results", interrupted);
-        }
+        KafkaSends.sendAll(kafkaTemplate, forwarded, "forwarded data operation results");
     }
 
     private static ProducerRecord<String, String> forwardedRecordOf(final ConsumerRecord<String, String> result) {

@@ -74,7 +74,7 @@ class DataPassThrough implements NcmpDataService, DisposableBean {
         clientTopics.validate(topic);
         validateDatastore(request.datastoreName(), DataOperation.READ);
         final CmHandle cmHandle = getReadyCmHandle(request.cmHandleReference());
-        clientTopics.events(topic);
+        clientTopics.events(topic); // refused without Kafka, before the plugin is asked
         final String requestId = UUID.randomUUID().toString();
         dmiCalls.execute(() -> startReadOnPlugin(cmHandle, request, topic, requestId));
         return requestId;

@@ -7,17 +7,12 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.KafkaTemplate;
-import org.springframework.kafka.support.SendResult;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -36,8 +31,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class LcmEventRelay {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(LcmEventRelay.class);
-    // longer than the producer's delivery timeout: a batch fails by Kafka's own account, not by this one
-    private static final long ACKNOWLEDGE_TIMEOUT_SECONDS = 60;
 
     private final LcmEventLog lcmEventLog;
     private final KafkaTemplate<String, String> kafkaTemplate;
@@ -93,23 +86,9 @@ public class LcmEventRelay {
     }
 
     private void send(final List<LcmEvent> events) {
-        final List<CompletableFuture<SendResult<String, String>>> acknowledgements = new ArrayList<>(events.size());
-        for (final LcmEvent event : events) {
-            for (final ProducerRecord<String, String> producerRecord : lcmKafkaRecords.recordsOf(event)) {
-                acknowledgements.add(kafkaTemplate.send(producerRecord));
-            }
-        }
-        kafkaTemplate.flush();
-        try {
-            CompletableFuture.allOf(acknowledgements.toArray(CompletableFuture[]::new))
-                .get(ACKNOWLEDGE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (final ExecutionException | TimeoutException notAcknowledged) {
-            throw new IllegalStateException("Kafka did not acknowledge " + events.size() + " lifecycle events",
-                notAcknowledged);
-        } catch (final InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while sending lifecycle events", interrupted);
-        }
+        final List<ProducerRecord<String, String>> records = new ArrayList<>(events.size());
+        events.forEach(event -> records.addAll(lcmKafkaRecords.recordsOf(event)));
+        KafkaSends.sendAll(kafkaTemplate, records, "lifecycle and inventory events");
         LOGGER.debug("Relayed {} lifecycle events up to position {}", events.size(), events.getLast().position());
     }
 

@@ -1,18 +1,13 @@
 package io.cpsng.ncmp.notifications;
 
+import io.cpsng.ncmp.events.KafkaSends;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
-import org.springframework.kafka.support.SendResult;
 
 /**
  * Forwards CM notifications as they are: the same key (so a handle's notifications stay in one partition, in
@@ -21,9 +16,6 @@ import org.springframework.kafka.support.SendResult;
  * offsets commit in one Kafka transaction that the listener container runs this in.
  */
 public class CmNotificationForwarder {
-
-    // longer than the producer's delivery timeout: a batch fails by Kafka's own account
-    private static final long ACKNOWLEDGE_TIMEOUT_SECONDS = 60;
 
     private final KafkaTemplate<String, String> kafkaTemplate;
     private final String targetTopic;
@@ -43,27 +35,15 @@ public class CmNotificationForwarder {
 
     /** Sends the notifications to the target topic and waits until the broker has every one. */
     public void forward(final List<ConsumerRecord<String, String>> notifications) {
-        final List<CompletableFuture<SendResult<String, String>>> acknowledgements =
-            new ArrayList<>(notifications.size());
-        for (final ConsumerRecord<String, String> notification : notifications) {
-            acknowledgements.add(kafkaTemplate.send(new ProducerRecord<>(targetTopic, null, notification.key(),
-                notification.value(), notification.headers())));
-        }
+        final List<ProducerRecord<String, String>> records = notifications.stream()
+            .map(notification -> new ProducerRecord<>(targetTopic, null, notification.key(), notification.value(),
+                notification.headers()))
+            .toList();
         if (kafkaTemplate.isTransactional()) {
             // the transaction's commit waits for the sends
-            forwarded.increment(notifications.size());
-            return;
-        }
-        kafkaTemplate.flush();
-        try {
-            CompletableFuture.allOf(acknowledgements.toArray(CompletableFuture[]::new))
-                .get(ACKNOWLEDGE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-        } catch (final ExecutionException | TimeoutException notAcknowledged) {
-            throw new IllegalStateException("Kafka did not acknowledge " + notifications.size()
-                + " forwarded CM notifications", notAcknowledged);
-        } catch (final InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while forwarding CM notifications", interrupted);
+            records.forEach(kafkaTemplate::send);
+        } else {
+            KafkaSends.sendAll(kafkaTemplate, records, "forwarded CM notifications");
         }
         forwarded.increment(notifications.size());
     }
