@@ -4,7 +4,11 @@ import io.cpsng.database.EmbeddedPostgresProperties
 import io.cpsng.database.EmbeddedPostgresServer
 import io.cpsng.ncmp.inventory.InventoryModelLoader
 import java.nio.file.Files
+import java.sql.Connection
 import java.sql.DriverManager
+import java.sql.SQLException
+import org.springframework.dao.PessimisticLockingFailureException
+import org.springframework.jdbc.core.ConnectionCallback
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.test.context.DynamicPropertyRegistry
 import org.testcontainers.DockerClientFactory
@@ -60,9 +64,40 @@ class TestDatabase {
      * match a new set.
      */
     static void emptyStore(JdbcTemplate jdbcTemplate, InventoryModelLoader inventoryModelLoader) {
-        jdbcTemplate.execute('''TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set, yang_resource,
-            dataspace, ncmp_cm_handle, ncmp_lcm_outbox, ncmp_lcm_event, ncmp_dmi_plugin''')
+        // an application context cached for an earlier spec still runs its background work (module sync, the
+        // relay) on these tables, and TRUNCATE can deadlock with it: it waits for locks a short while and is
+        // tried again, while the background work, on losing, tries again on its own schedule
+        for (int attempt = 1; ; attempt++) {
+            try {
+                truncateStore(jdbcTemplate)
+                break
+            } catch (PessimisticLockingFailureException lockedByBackgroundWork) {
+                if (attempt == 20) {
+                    throw lockedByBackgroundWork
+                }
+                Thread.sleep(250)
+            }
+        }
         inventoryModelLoader.loadInventoryModel()
+    }
+
+    private static void truncateStore(JdbcTemplate jdbcTemplate) {
+        jdbcTemplate.execute({ Connection connection ->
+            connection.autoCommit = false
+            try {
+                connection.createStatement().withCloseable { statement ->
+                    statement.execute("SET LOCAL lock_timeout = '2s'")
+                    statement.execute('''TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set,
+                        yang_resource, dataspace, ncmp_cm_handle, ncmp_lcm_outbox, ncmp_lcm_event, ncmp_dmi_plugin''')
+                }
+                connection.commit()
+            } catch (SQLException failure) {
+                connection.rollback()
+                throw failure
+            } finally {
+                connection.autoCommit = true
+            }
+        } as ConnectionCallback)
     }
 
     /** Creates an empty database next to the shared one and answers its JDBC URL. */

@@ -34,6 +34,14 @@ final class Measurement {
         budget.isMetBy(rate)
     }
 
+    /**
+     * What a spec asserts of its figure. Budgets are set for one machine, so by default a missed one is a FAIL row
+     * in the report and its summary, and the run goes on green; -Dperf.strict=true makes it fail the spec.
+     */
+    boolean holdsBudget() {
+        meetsBudget() || !Boolean.getBoolean('perf.strict')
+    }
+
     String result() {
         budget.set ? (meetsBudget() ? 'PASS' : 'FAIL') : ''
     }

@@ -53,11 +53,23 @@ class PerfRecorder {
         REPORT_DIRECTORY.mkdirs()
         def chartFiles = PerfCharts.write(measurements, REPORT_DIRECTORY)
         new File(REPORT_DIRECTORY, 'report.md').setText(markdown(chartFiles), 'UTF-8')
+        println "PERF report ${new File(REPORT_DIRECTORY, 'report.md')}"
+        budgetSummary().each { println "PERF ${it}" }
+    }
+
+    /** The budgets met, and a line for each one missed: the report's summary, printed at the end too. */
+    private static List<String> budgetSummary() {
+        def budgeted = measurements.findAll { it.budget.set }
+        def failed = budgeted.findAll { !it.meetsBudget() }
+        def lines = ["**${budgeted.size() - failed.size()} of ${budgeted.size()} budgets met.**".toString() +
+                         (failed ? ' Missed (they fail the build only with `-Dperf.strict=true`):' : '')]
+        failed.each {
+            lines << "- ${it.scenario}, size ${it.size}: ${Figures.number(it.rate)} ${it.unit}, budget ${it.budget.describe(it.unit)}".toString()
+        }
+        lines
     }
 
     private static String markdown(List<String> chartFiles) {
-        def budgeted = measurements.findAll { it.budget.set }
-        def failed = budgeted.findAll { !it.meetsBudget() }
         def runtime = Runtime.runtime
         def lines = [
             '# Performance report',
@@ -68,11 +80,12 @@ class PerfRecorder {
                 "${System.getProperty('os.name')} ${System.getProperty('os.arch')}; " +
                 "load average (1, 5, 15 min) ${loadAverageAtStart} at the start, ${loadAverage()} at the end.",
             "Command: `./mvnw -B -pl perf-tests verify -Pperf`. Figures: results.csv.",
-            '',
-            "**${budgeted.size() - failed.size()} of ${budgeted.size()} budgets met.**",
+            '']
+        lines.addAll(budgetSummary())
+        lines.addAll([
             '',
             '| scenario | size | time | rate | budget | result |',
-            '|---|---:|---:|---:|---|---|']
+            '|---|---:|---:|---:|---|---|'])
         lines.addAll(measurements*.markdownRow())
         lines << ''
         chartFiles.each { lines << "![${it}](${it})" }

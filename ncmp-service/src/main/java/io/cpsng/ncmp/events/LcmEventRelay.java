@@ -30,6 +30,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 @ConditionalOnProperty("spring.kafka.bootstrap-servers")
 public class LcmEventRelay {
 
+    /** The relay's name among the periodic tasks (to pause it). */
+    public static final String TASK_NAME = "LCM event relay";
+
     private static final Logger LOGGER = LoggerFactory.getLogger(LcmEventRelay.class);
 
     private final LcmEventLog lcmEventLog;
@@ -50,7 +53,7 @@ public class LcmEventRelay {
         this.lcmKafkaRecords = new LcmKafkaRecords(lcmEventsProperties);
         jdbcTemplate.update("INSERT INTO ncmp_lcm_relay SELECT generate_series(0, ?), 0 ON CONFLICT DO NOTHING",
             LcmEventLog.RELAY_PARTITIONS - 1);
-        periodicTasks.every("LCM event relay", lcmEventsProperties.relayInterval(),
+        periodicTasks.every(TASK_NAME, lcmEventsProperties.relayInterval(),
             () -> relayEvents() >= lcmEventsProperties.relayBatchSize());
     }
 

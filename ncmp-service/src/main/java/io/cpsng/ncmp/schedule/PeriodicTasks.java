@@ -3,6 +3,8 @@ package io.cpsng.ncmp.schedule;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -29,6 +31,7 @@ public class PeriodicTasks implements SmartLifecycle {
     }
 
     private final List<Task> tasks = new ArrayList<>();
+    private final Set<String> pausedTasks = ConcurrentHashMap.newKeySet();
     private volatile ScheduledExecutorService executor;
 
     /**
@@ -38,6 +41,18 @@ public class PeriodicTasks implements SmartLifecycle {
      */
     public synchronized void every(final String name, final Duration delay, final BooleanSupplier work) {
         tasks.add(new Task(name, delay, work));
+    }
+
+    /**
+     * Holds the named task's work until it is resumed; a round under way finishes. For maintenance and for
+     * measuring the service without one task (the relay, to compare with Kafka and without).
+     */
+    public void pause(final String name) {
+        pausedTasks.add(name);
+    }
+
+    public void resume(final String name) {
+        pausedTasks.remove(name);
     }
 
     @Override
@@ -54,7 +69,7 @@ public class PeriodicTasks implements SmartLifecycle {
     private void run(final Task task) {
         boolean moreWaiting = false;
         try {
-            moreWaiting = task.work().getAsBoolean();
+            moreWaiting = !pausedTasks.contains(task.name()) && task.work().getAsBoolean();
         } catch (final RuntimeException failure) {
             LOGGER.warn("{} failed, tried again in {}: {}", task.name(), task.delay(), failure.toString());
         }
