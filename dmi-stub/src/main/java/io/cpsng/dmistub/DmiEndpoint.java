@@ -10,13 +10,15 @@ public enum DmiEndpoint {
     MODULE_RESOURCES,
     DATA,
     /** POST /dmi/v1/data: answered 202, results sent to Kafka after the data delay (DmiStubKafka). */
-    DATA_OPERATIONS;
+    DATA_OPERATIONS,
+    /** POST /dmi/v1/cmwriteJob and its status and result: answered at once, as the reference's stub does. */
+    WRITE_JOB;
 
     static final String METADATA_KEY = "dmiEndpoint";
 
     long fixedDelayMs(final DmiStubSettings settings) {
         return switch (this) {
-            case HEALTH -> 0;
+            case HEALTH, WRITE_JOB -> 0;
             case MODULES -> settings.modulesDelayMs();
             case MODULE_RESOURCES -> settings.resourcesDelayMs();
             case DATA, DATA_OPERATIONS -> settings.dataDelayMs();

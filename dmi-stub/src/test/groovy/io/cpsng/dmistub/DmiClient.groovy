@@ -41,6 +41,10 @@ class DmiClient {
         post("/dmi/v1/ch/${cmHandleId}/data/ds/${datastore}?${query}", body)
     }
 
+    HttpResponse<String> get(String path) {
+        send(HttpRequest.newBuilder(URI.create(baseUrl + path)).GET())
+    }
+
     HttpResponse<String> post(String path, Map body) {
         send(HttpRequest.newBuilder(URI.create(baseUrl + path))
             .header('Content-Type', 'application/json')

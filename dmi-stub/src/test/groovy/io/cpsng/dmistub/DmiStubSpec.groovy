@@ -157,6 +157,40 @@ class DmiStubSpec extends Specification {
             json(response).status == '400'
     }
 
+    def 'A write sub-job gets an id of its own and names its data producer (#scenario).'() {
+        when: 'two sub-jobs are handed to the stub'
+            def body = [destination: 'device/managed-element-collection', dataProducerId: dataProducerId,
+                        dataJobId: 'job-1', data: [[path: '/A=1/B=2', op: 'add', operationId: '1', value: [key: 'v']]]]
+            def first = dmiClient.post('/dmi/v1/cmwriteJob?destination=device%2Fmanaged-element-collection', body)
+            def second = dmiClient.post('/dmi/v1/cmwriteJob?destination=device%2Fmanaged-element-collection', body)
+        then: 'each is taken with an id of its own, the stub\'s address and the producer it was sent for'
+            first.statusCode() == 200
+            second.statusCode() == 200
+            json(first).subJobId != json(second).subJobId
+            json(first).dmiServiceName == objectUnderTest.baseUrl()
+            json(first).dataProducerId == expectedProducer
+        and: 'the calls are counted'
+            objectUnderTest.requestCount(DmiEndpoint.WRITE_JOB) == 2
+        where:
+            scenario           | dataProducerId || expectedProducer
+            'a data producer'  | 'producer-1'   || 'producer-1'
+            'no data producer' | null           || null
+    }
+
+    def 'A write sub-job without a destination is not found, as a call the DMI API does not have.'() {
+        expect: 'the stub refuses it'
+            dmiClient.post('/dmi/v1/cmwriteJob', [data: []]).statusCode() == 404
+    }
+
+    def 'A write sub-job\'s status and result are answered.'() {
+        when: 'the status and the result of a sub-job are asked for'
+            def status = dmiClient.get('/dmi/v1/cmwriteJob/dataProducer/p-1/dataProducerJob/7/status')
+            def result = dmiClient.get('/dmi/v1/cmwriteJob/dataProducer/p-1/dataProducerJob/7/result?destination=d-1')
+        then: 'the job is finished and its result names the destination'
+            json(status).status == 'FINISHED'
+            json(result).result == 'd-1'
+    }
+
     def 'Calls are counted per endpoint and per cm handle, whatever they were answered.'() {
         when: 'calls are made for two cm handles, one of them failing'
             dmiClient.moduleReferences('ch-1', 'tag-1')

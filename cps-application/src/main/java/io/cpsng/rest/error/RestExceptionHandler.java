@@ -15,6 +15,7 @@ import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.exceptions.KafkaUnavailableException;
 import io.cpsng.ncmp.api.exceptions.NcmpException;
 import io.cpsng.ncmp.api.exceptions.TooManyTargetsException;
+import io.cpsng.ncmp.api.exceptions.UnroutablePathsException;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.rest.error.RequestBodyLimitFilter.RequestBodyTooLargeException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -82,6 +83,11 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(KafkaUnavailableException.class)
     ResponseEntity<Object> handleKafkaUnavailable(final NcmpException exception) {
         return answer(HttpStatus.SERVICE_UNAVAILABLE, exception.getMessage(), exception.getDetails());
+    }
+
+    @ExceptionHandler(UnroutablePathsException.class)
+    ResponseEntity<Object> handleUnroutablePaths(final UnroutablePathsException exception) {
+        return answer(HttpStatus.UNPROCESSABLE_CONTENT, exception.getMessage(), exception.getDetails());
     }
 
     @ExceptionHandler(CmHandleNotFoundException.class)

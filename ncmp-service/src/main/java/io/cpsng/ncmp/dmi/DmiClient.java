@@ -144,6 +144,22 @@ public class DmiClient {
         return send("dataOperations", uri, body, "request " + requestId);
     }
 
+    /**
+     * Hands a write sub-job to the plugin (POST /dmi/v1/cmwriteJob?destination=); the id it gave the sub-job, or
+     * a DmiException with the plugin's answer.
+     */
+    public String startWriteJob(final String plugin, final String destination, final String dataJobId,
+                                final Object body) {
+        final URI uri = URI.create(stripTrailingSlash(plugin) + "/dmi/v1/cmwriteJob?destination="
+            + encode(destination));
+        final DmiResponse dmiResponse = send("cmwriteJob", uri, body, "data job " + dataJobId);
+        if (!dmiResponse.isSuccess()) {
+            throw new DmiException("Unable to start a write sub-job", "POST cmwriteJob for data job " + dataJobId
+                + " at " + plugin + " answered " + dmiResponse.status(), dmiResponse);
+        }
+        return JSON_MAPPER.readTree(dmiResponse.body()).path("subJobId").asString(null);
+    }
+
     /** Whether the plugin answers its health check (GET /actuator/health) with success within the timeout. */
     public boolean isHealthy(final String plugin, final Duration timeout) {
         final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(stripTrailingSlash(plugin)

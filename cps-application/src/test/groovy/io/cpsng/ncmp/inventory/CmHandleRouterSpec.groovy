@@ -1,0 +1,70 @@
+package io.cpsng.ncmp.inventory
+
+import io.cpsng.IntegrationSpec
+import io.cpsng.ncmp.api.model.CmHandleState
+import io.cpsng.ncmp.northbound.CmHandleFixture
+import org.springframework.beans.factory.annotation.Autowired
+
+/** The one router from a reference (id, alternate id, FDN under an alternate id) to its handle, on PostgreSQL. */
+class CmHandleRouterSpec extends IntegrationSpec {
+
+    @Autowired
+    CmHandleRouter objectUnderTest
+
+    @Autowired
+    CmHandleFixture cmHandleFixture
+
+    def setup() {
+        cmHandleFixture.addCmHandles(
+            [id: 'r-a1', alternateId: '/A=1', dmiServiceName: 'http://plugin-1', dataProducerIdentifier: 'p-1'],
+            [id: 'r-a1b2', alternateId: '/A=1/B=2', dmiServiceName: 'http://plugin-2', moduleSetTag: 'tag-2'],
+            [id: 'r-plain', alternateId: 'ne-7', dmiServiceName: 'http://plugin-1'],
+            [id: '/A=1/B=2/C=3', dmiServiceName: 'http://plugin-3'])
+    }
+
+    def 'A reference #scenario leads to #expectedHandle'() {
+        expect: 'the route names the handle'
+            objectUnderTest.route(reference).map { it.cmHandleId() }.orElse(null) == expectedHandle
+        where: 'the reference is'
+            scenario                                         | reference              || expectedHandle
+            'that is an id'                                  | 'r-plain'              || 'r-plain'
+            'that is an alternate id'                        | '/A=1'                 || 'r-a1'
+            'that is an alternate id without a slash'        | 'ne-7'                 || 'r-plain'
+            'under two alternate ids'                        | '/A=1/B=2/X=9'         || 'r-a1b2'
+            'under the shorter only'                         | '/A=1/B=20'            || 'r-a1'
+            'sharing a prefix but not a segment'             | '/A=10/B=2'            || null
+            'with a fragment'                                | '/A=1/B=2#/attributes' || 'r-a1b2'
+            'that is an id looking like an FDN'              | '/A=1/B=2/C=3'         || '/A=1/B=2/C=3'
+            'under no alternate id'                          | '/Z=1'                 || null
+            'that is empty'                                  | ''                     || null
+    }
+
+    def 'A route tells the plugin, producer, tag and state of the handle'() {
+        expect: 'the route of an FDN under a handle carries what a request to its plugin needs'
+            def route = objectUnderTest.route('/A=1/B=2/C=4').orElseThrow()
+            route.cmHandleId() == 'r-a1b2'
+            route.alternateId() == '/A=1/B=2'
+            route.dataPlugin() == 'http://plugin-2'
+            route.moduleSetTag() == 'tag-2'
+            route.cmHandleState() == CmHandleState.READY
+    }
+
+    def 'Routing many references answers each that leads somewhere, in one call'() {
+        when: 'references of every kind are routed together, one twice'
+            def routes = objectUnderTest.routeAll(['r-plain', '/A=1/X=1', '/A=1/B=2/Y=1', '/Z=1', '/A=1/X=1'])
+        then: 'each routable reference has its handle, the unroutable one is absent'
+            routes.collectEntries { reference, route -> [reference, route.cmHandleId()] } ==
+                ['r-plain': 'r-plain', '/A=1/X=1': 'r-a1', '/A=1/B=2/Y=1': 'r-a1b2']
+    }
+
+    def 'The prefixes of a reference are cut at segment boundaries, shortest first, without the fragment'() {
+        expect: 'the prefixes'
+            CmHandleRouter.prefixesOf(reference) == expectedPrefixes
+        where: 'the reference is'
+            reference         || expectedPrefixes
+            '/A=1/B=2/C=3'    || ['/A=1', '/A=1/B=2', '/A=1/B=2/C=3']
+            '/A=1#/x/y'       || ['/A=1']
+            'ne-7'            || ['ne-7']
+            ''                || []
+    }
+}

@@ -1,0 +1,171 @@
+package io.cpsng.ncmp.northbound
+
+import com.github.tomakehurst.wiremock.WireMockServer
+import groovy.json.JsonOutput
+import groovy.json.JsonSlurper
+import io.cpsng.ServerSpec
+import io.cpsng.dmistub.DmiEndpoint
+import io.cpsng.dmistub.DmiStub
+import io.cpsng.dmistub.DmiStubSettings
+import org.springframework.beans.factory.annotation.Autowired
+import spock.lang.AutoCleanup
+import spock.lang.Shared
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse
+import static com.github.tomakehurst.wiremock.client.WireMock.post
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
+
+/**
+ * Write data jobs (the reference's POST /do-not-use/dataJobs/{id}/write) through the server on a port: every path
+ * routed to the handle owning its longest alternate-id prefix, one sub-job per DMI plugin and data producer sent
+ * to POST {plugin}/dmi/v1/cmwriteJob, and what cannot be routed or sent told to the client. The plugins are
+ * WireMocks here, so the spec sees what each got and can make one fail; the last feature uses the DMI stub.
+ */
+class WriteDataJobSpec extends ServerSpec {
+
+    static final Map METADATA = [destination: 'device/managed-element-collection', dataAcceptType: 'application/json',
+                                 dataContentType: 'application/merge-patch+json']
+
+    @Shared
+    @AutoCleanup('stop')
+    WireMockServer pluginA = new WireMockServer(options().dynamicPort())
+
+    @Shared
+    @AutoCleanup('stop')
+    WireMockServer pluginB = new WireMockServer(options().dynamicPort())
+
+    @Shared
+    @AutoCleanup('stop')
+    DmiStub dmiStub = DmiStub.start(DmiStubSettings.DEFAULTS)
+
+    @Autowired
+    CmHandleFixture cmHandleFixture
+
+    def setupSpec() {
+        pluginA.start()
+        pluginB.start()
+    }
+
+    def setup() {
+        [pluginA, pluginB].each { plugin ->
+            plugin.resetAll()
+            plugin.stubFor(post(urlPathEqualTo('/dmi/v1/cmwriteJob')).willReturn(aResponse().withStatus(200)
+                .withHeader('Content-Type', 'application/json').withBody('{"subJobId":"{{jsonPath request.body \'$.dataProducerId\'}}-job"}')
+                .withTransformers('response-template')))
+        }
+        cmHandleFixture.addCmHandles(
+            [id: 'wj-me1', alternateId: '/SubNetwork=E/MeContext=1', dmiServiceName: pluginA.baseUrl(),
+             dataProducerIdentifier: 'p-1', moduleSetTag: 'tag-1'],
+            [id: 'wj-me1-element', alternateId: '/SubNetwork=E/MeContext=1/ManagedElement=1',
+             dmiServiceName: pluginA.baseUrl(), dataProducerIdentifier: 'p-2', moduleSetTag: 'tag-2'],
+            [id: 'wj-me10', alternateId: '/SubNetwork=E/MeContext=10', dmiServiceName: pluginB.baseUrl(),
+             dataProducerIdentifier: 'p-1'],
+            [id: 'wj-stub', alternateId: '/SubNetwork=S/MeContext=1', dmiServiceName: dmiStub.baseUrl(),
+             dataProducerIdentifier: 'p-stub'])
+    }
+
+    def 'Each path goes to the handle owning its longest alternate-id prefix, one sub-job per plugin and producer'() {
+        when: 'a job writes under three handles of two plugins, one with a longer alternate id inside another\'s'
+            def response = writeJob('job-1', [
+                operation('1', '/SubNetwork=E/MeContext=1/ManagedElement=1/Child=a'),
+                operation('2', '/SubNetwork=E/MeContext=1/Other=x'),
+                operation('3', '/SubNetwork=E/MeContext=10/Child=b'),
+                operation('4', '/SubNetwork=E/MeContext=1#/attributes/userLabel'),
+                operation('5', '/SubNetwork=E/MeContext=1/ManagedElement=1')])
+        then: 'the job is answered with its sub-jobs in the order of their first operation'
+            response.status == 200
+            response.json == [
+                [subJobId: 'p-2-job', dmiServiceName: pluginA.baseUrl(), dataProducerId: 'p-2'],
+                [subJobId: 'p-1-job', dmiServiceName: pluginA.baseUrl(), dataProducerId: 'p-1'],
+                [subJobId: 'p-1-job', dmiServiceName: pluginB.baseUrl(), dataProducerId: 'p-1']]
+        and: 'plugin A got the longer alternate id\'s operations (1, 5) apart from the shorter one\'s (2, 4)'
+            def subJobsOfA = subJobsSentTo(pluginA)
+            subJobsOfA*.dataProducerId as Set == ['p-1', 'p-2'] as Set
+            def elementJob = subJobsOfA.find { it.dataProducerId == 'p-2' }
+            elementJob.data*.operationId == ['1', '5']
+            elementJob.data[0] == [path: '/SubNetwork=E/MeContext=1/ManagedElement=1/Child=a', op: 'merge',
+                                   moduleSetTag: 'tag-2', value: [attributes: [userLabel: 'op-1']], operationId: '1']
+            subJobsOfA.find { it.dataProducerId == 'p-1' }.data*.operationId == ['2', '4']
+        and: 'each sub-job carries the job\'s id and metadata, the destination also as the query'
+            subJobsOfA.every { it.dataJobId == 'job-1' && it.findAll { it.key in METADATA.keySet() } == METADATA }
+            pluginA.findAll(postRequestedFor(urlPathEqualTo('/dmi/v1/cmwriteJob')))*.queryParameter('destination')*.firstValue()
+                .every { it == METADATA.destination }
+        and: '/MeContext=10 is not under /MeContext=1: plugin B got its operation alone'
+            subJobsSentTo(pluginB)*.data*.operationId == [['3']]
+    }
+
+    def 'Paths that no handle owns refuse the job with 422 naming them, and no plugin is called'() {
+        when: 'a job writes one routable path and two that no alternate id is a prefix of'
+            def response = writeJob('job-2', [
+                operation('1', '/SubNetwork=E/MeContext=1/Child=a'),
+                operation('2', '/SubNetwork=E/MeContext=2/Child=a'),
+                operation('3', '/SubNetwork=E')])
+        then: 'the job is refused, saying which operations match no handle'
+            response.status == 422
+            response.jsonError
+            response.json.message == '2 of 3 operations match no cm handle'
+            response.json.details.contains('operation 2 (/SubNetwork=E/MeContext=2/Child=a)')
+            response.json.details.contains('operation 3 (/SubNetwork=E)')
+        and: 'nothing was sent'
+            subJobsSentTo(pluginA).empty
+            subJobsSentTo(pluginB).empty
+    }
+
+    def 'A job with #scenario is refused with 400 saying what is wrong'() {
+        when: 'the job is sent'
+            def response = http.post('/do-not-use/dataJobs/job-3/write' + query, 'application/json', JsonOutput.toJson(body))
+        then: 'it is refused, naming the problem'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains(expectedDetail)
+        and: 'nothing was sent'
+            subJobsSentTo(pluginA).empty
+        where: 'the job has'
+            scenario                | query        | body                                                                        || expectedDetail
+            'no destination'        | ''           | [dataJobMetadata: [:], dataJobWriteRequest: [data: [operation('1', '/SubNetwork=E/MeContext=1')]]] || 'dataJobMetadata.destination'
+            'no operations'         | ''           | [dataJobMetadata: METADATA, dataJobWriteRequest: [data: []]]                 || 'dataJobWriteRequest.data'
+            'no dataJobWriteRequest' | ''          | [dataJobMetadata: METADATA]                                                  || 'dataJobWriteRequest'
+            'an operation without a path' | ''     | [dataJobMetadata: METADATA, dataJobWriteRequest: [data: [[op: 'add']]]]      || 'dataJobWriteRequest.data[0]'
+            'a parameter not served' | '?topic=t1' | [dataJobMetadata: METADATA, dataJobWriteRequest: [data: [operation('1', '/SubNetwork=E/MeContext=1')]]] || 'topic'
+    }
+
+    def 'A plugin refusing its sub-job is answered 502 with what it said'() {
+        given: 'plugin B fails'
+            pluginB.stubFor(post(urlPathEqualTo('/dmi/v1/cmwriteJob')).willReturn(aResponse().withStatus(500)
+                .withBody('{"message":"no capacity"}')))
+        when: 'a job writes under a handle of plugin B'
+            def response = writeJob('job-4', [operation('1', '/SubNetwork=E/MeContext=10/Child=b')])
+        then: 'the client is told the plugin failed, with its answer'
+            response.status == 502
+            response.json.'dmi-response'.'http-code' == 500
+            response.json.'dmi-response'.body.contains('no capacity')
+    }
+
+    def 'The DMI stub takes a sub-job as the reference\'s stub does'() {
+        when: 'a job writes under a handle of the stub'
+            def response = writeJob('job-5', [operation('1', '/SubNetwork=S/MeContext=1/ManagedElement=1')])
+        then: 'the sub-job has the id the stub gave it'
+            response.status == 200
+            response.json.size() == 1
+            response.json[0].subJobId ==~ /[0-9a-f-]{36}/
+            response.json[0].dataProducerId == 'p-stub'
+            dmiStub.requestCount(DmiEndpoint.WRITE_JOB) == 1
+    }
+
+    def writeJob(String dataJobId, List<Map> operations) {
+        http.post("/do-not-use/dataJobs/${dataJobId}/write", 'application/json',
+            JsonOutput.toJson([dataJobMetadata: METADATA, dataJobWriteRequest: [data: operations]]))
+    }
+
+    static Map operation(String operationId, String path) {
+        [path: path, op: 'merge', operationId: operationId, value: [attributes: [userLabel: "op-${operationId}".toString()]]]
+    }
+
+    static List<Map> subJobsSentTo(WireMockServer plugin) {
+        plugin.findAll(postRequestedFor(urlPathEqualTo('/dmi/v1/cmwriteJob'))).collect {
+            new JsonSlurper().parseText(it.bodyAsString) as Map
+        }
+    }
+}

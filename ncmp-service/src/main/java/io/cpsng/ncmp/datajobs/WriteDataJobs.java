@@ -1,0 +1,143 @@
+package io.cpsng.ncmp.datajobs;
+
+import io.cpsng.ncmp.api.NcmpDataJobService;
+import io.cpsng.ncmp.api.exceptions.InvalidInputException;
+import io.cpsng.ncmp.api.exceptions.UnroutablePathsException;
+import io.cpsng.ncmp.api.model.CmHandleRoute;
+import io.cpsng.ncmp.api.model.DataJobMetadata;
+import io.cpsng.ncmp.api.model.SubJobWriteResponse;
+import io.cpsng.ncmp.api.model.WriteOperation;
+import io.cpsng.ncmp.dmi.DmiClient;
+import io.cpsng.ncmp.inventory.CmHandleRouter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+/**
+ * Write data jobs as the reference runs them: every path routed to its handle, the operations grouped per DMI
+ * plugin and data producer (each group keeps the request's order), one sub-job per group sent to its plugin. The
+ * groups are sent at once, each on a virtual thread. Unlike the reference, a path no handle owns refuses the job
+ * before anything is sent, naming the operations (the reference answers 500).
+ */
+@Service
+class WriteDataJobs implements NcmpDataJobService {
+
+    private static final Logger LOGGER = LoggerFactory.getLogger(WriteDataJobs.class);
+
+    private final CmHandleRouter cmHandleRouter;
+    private final DmiClient dmiClient;
+
+    WriteDataJobs(final CmHandleRouter cmHandleRouter, final DmiClient dmiClient) {
+        this.cmHandleRouter = cmHandleRouter;
+        this.dmiClient = dmiClient;
+    }
+
+    private record SubJobKey(String dataPlugin, String dataProducerIdentifier) {
+    }
+
+    @Override
+    public List<SubJobWriteResponse> writeDataJob(final String dataJobId, final DataJobMetadata metadata,
+                                                  final List<WriteOperation> operations) {
+        validate(metadata, operations);
+        final Map<String, CmHandleRoute> routes = cmHandleRouter.routeAll(
+            operations.stream().map(WriteOperation::path).toList());
+        final Map<SubJobKey, List<Map<String, Object>>> subJobs = new LinkedHashMap<>();
+        final List<String> unroutable = new ArrayList<>();
+        for (final WriteOperation operation : operations) {
+            final CmHandleRoute route = routes.get(operation.path());
+            if (route == null) {
+                unroutable.add("operation " + operation.operationId() + " (" + operation.path() + ")");
+            } else {
+                subJobs.computeIfAbsent(new SubJobKey(route.dataPlugin(), route.dataProducerIdentifier()),
+                    key -> new ArrayList<>()).add(dmiOperation(operation, route));
+            }
+        }
+        if (!unroutable.isEmpty()) {
+            throw new UnroutablePathsException(unroutable, operations.size());
+        }
+        final List<SubJobWriteResponse> responses = startSubJobs(dataJobId, metadata, subJobs);
+        LOGGER.debug("Write data job {}: {} operations in {} sub-jobs", dataJobId, operations.size(), responses.size());
+        return responses;
+    }
+
+    private List<SubJobWriteResponse> startSubJobs(final String dataJobId, final DataJobMetadata metadata,
+                                                   final Map<SubJobKey, List<Map<String, Object>>> subJobs) {
+        final Map<SubJobKey, Future<String>> subJobIds = new LinkedHashMap<>();
+        try (ExecutorService dmiCalls = Executors.newVirtualThreadPerTaskExecutor()) {
+            subJobs.forEach((key, dmiOperations) -> subJobIds.put(key, dmiCalls.submit(() -> dmiClient.startWriteJob(
+                key.dataPlugin(), metadata.destination(), dataJobId,
+                subJobRequest(dataJobId, metadata, key, dmiOperations)))));
+        }
+        final List<SubJobWriteResponse> responses = new ArrayList<>(subJobIds.size());
+        subJobIds.forEach((key, subJobId) -> responses.add(new SubJobWriteResponse(resultOf(subJobId),
+            key.dataPlugin(), key.dataProducerIdentifier())));
+        return responses;
+    }
+
+    /** The sub-job's id, or the plugin's failure as it was thrown. */
+    private static String resultOf(final Future<String> subJobId) {
+        try {
+            return subJobId.get();
+        } catch (final ExecutionException failed) {
+            if (failed.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw new IllegalStateException(failed.getCause());
+        } catch (final InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while starting write sub-jobs", interrupted);
+        }
+    }
+
+    /** The DMI API's SubjobWriteRequest. */
+    private static Map<String, Object> subJobRequest(final String dataJobId, final DataJobMetadata metadata,
+                                                     final SubJobKey key, final List<Map<String, Object>> data) {
+        final Map<String, Object> request = new LinkedHashMap<>();
+        request.put("destination", metadata.destination());
+        request.put("dataAcceptType", metadata.dataAcceptType());
+        request.put("dataContentType", metadata.dataContentType());
+        request.put("dataProducerId", key.dataProducerIdentifier());
+        request.put("dataJobId", dataJobId);
+        request.put("data", data);
+        return request;
+    }
+
+    private static Map<String, Object> dmiOperation(final WriteOperation operation, final CmHandleRoute route) {
+        final Map<String, Object> dmiOperation = new LinkedHashMap<>();
+        dmiOperation.put("path", operation.path());
+        dmiOperation.put("op", operation.op());
+        dmiOperation.put("moduleSetTag", route.moduleSetTag());
+        dmiOperation.put("value", operation.value());
+        dmiOperation.put("operationId", operation.operationId());
+        return dmiOperation;
+    }
+
+    private static void validate(final DataJobMetadata metadata, final List<WriteOperation> operations) {
+        if (metadata == null || isBlank(metadata.destination())) {
+            throw new InvalidInputException("Missing destination",
+                "dataJobMetadata.destination is required: the DMI plugins send the job's results there");
+        }
+        if (operations == null || operations.isEmpty()) {
+            throw new InvalidInputException("No operations", "dataJobWriteRequest.data holds no operation");
+        }
+        for (int index = 0; index < operations.size(); index++) {
+            final WriteOperation operation = operations.get(index);
+            if (operation == null || isBlank(operation.path()) || isBlank(operation.op())) {
+                throw new InvalidInputException("Invalid write operation", "dataJobWriteRequest.data[" + index
+                    + "] needs a path and an op");
+            }
+        }
+    }
+
+    private static boolean isBlank(final String text) {
+        return text == null || text.isBlank();
+    }
+}
