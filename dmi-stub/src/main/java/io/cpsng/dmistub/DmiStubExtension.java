@@ -7,6 +7,7 @@ import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
 import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
 import com.github.tomakehurst.wiremock.http.QueryParameter;
 import com.github.tomakehurst.wiremock.http.Request;
+import com.github.tomakehurst.wiremock.http.RequestMethod;
 import com.github.tomakehurst.wiremock.http.Response;
 import com.github.tomakehurst.wiremock.http.ResponseDefinition;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
@@ -17,10 +18,13 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The dynamic part of the stub, as a WireMock extension so that the same class serves the embedded stub and the
@@ -35,6 +39,8 @@ public final class DmiStubExtension implements ResponseDefinitionTransformerV2, 
     private static final int CM_HANDLE_SEGMENT = 4; // "", "dmi", "v1", "ch", cm handle id
     private static final String NO_CM_HANDLE = "";
     private static final String HEALTH_DOWN = "{\"status\":\"DOWN\"}";
+    // the first occurrence: NCMP sends it before the operations, and a value can not hold it unescaped
+    private static final Pattern DATA_PRODUCER_ID = Pattern.compile("\"dataProducerId\"\\s*:\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|null)");
 
     private final Map<RequestKey, LongAdder> requestCounts = new ConcurrentHashMap<>();
     private final Map<DmiEndpoint, LongAdder> requestCountsByEndpoint = new EnumMap<>(DmiEndpoint.class);
@@ -114,7 +120,25 @@ public final class DmiStubExtension implements ResponseDefinitionTransformerV2, 
             kafka.publishResults(request.getBodyAsString(), queryParameter(request, "topic"),
                 queryParameter(request, "requestId"), delayMs);
         }
+        if (endpoint == DmiEndpoint.WRITE_JOB && RequestMethod.POST.equals(serveEvent.getRequest().getMethod())) {
+            return withDelay(writeSubJobTaken(serveEvent.getRequest()), delayMs);
+        }
         return withDelay(responseDefinition, delayMs);
+    }
+
+    /**
+     * A sub-job id of its own, the stub's address and the data producer named in the request. Built here: WireMock's
+     * response template took ~3 ms a job, most of a small job's time (the reference's stub answers at once).
+     */
+    private static ResponseDefinition writeSubJobTaken(final Request request) {
+        final Matcher dataProducer = DATA_PRODUCER_ID.matcher(request.getBodyAsString());
+        final String dataProducerJson = dataProducer.find() ? dataProducer.group(1) : "null";
+        return ResponseDefinitionBuilder.responseDefinition()
+            .withStatus(200)
+            .withHeader("Content-Type", "application/json")
+            .withBody("{\"subJobId\":\"" + UUID.randomUUID() + "\",\"dmiServiceName\":\"" + request.getScheme() + "://"
+                + request.getHost() + ":" + request.getPort() + "\",\"dataProducerId\":" + dataProducerJson + "}")
+            .build();
     }
 
     /** Stops sending to Kafka. */

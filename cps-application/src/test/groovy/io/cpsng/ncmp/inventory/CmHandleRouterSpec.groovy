@@ -57,14 +57,17 @@ class CmHandleRouterSpec extends IntegrationSpec {
                 ['r-plain': 'r-plain', '/A=1/X=1': 'r-a1', '/A=1/B=2/Y=1': 'r-a1b2']
     }
 
-    def 'The prefixes of a reference are cut at segment boundaries, shortest first, without the fragment'() {
-        expect: 'the prefixes'
-            CmHandleRouter.prefixesOf(reference) == expectedPrefixes
+    def 'The candidates of #reference with alternate ids of #slashCounts slashes are #expectedPrefixes'() {
+        expect: 'only whole segments, without the fragment, of a number of slashes in use, shortest first'
+            CmHandleRouter.candidatePrefixes(reference, slashCounts as Set) == expectedPrefixes
         where: 'the reference is'
-            reference         || expectedPrefixes
-            '/A=1/B=2/C=3'    || ['/A=1', '/A=1/B=2', '/A=1/B=2/C=3']
-            '/A=1#/x/y'       || ['/A=1']
-            'ne-7'            || ['ne-7']
-            ''                || []
+            reference      | slashCounts || expectedPrefixes
+            '/A=1/B=2/C=3' | [1, 2, 3]   || ['/A=1', '/A=1/B=2', '/A=1/B=2/C=3']
+            '/A=1/B=2/C=3' | [2]         || ['/A=1/B=2']
+            '/A=1/B=2/C=3' | [4]         || []
+            '/A=1#/x/y'    | [1, 2, 3]   || ['/A=1']
+            'ne-7'         | [0]         || ['ne-7']
+            'a/b'          | [0, 1]      || ['a', 'a/b']
+            ''             | [0]         || []
     }
 }

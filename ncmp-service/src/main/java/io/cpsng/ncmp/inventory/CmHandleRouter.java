@@ -5,35 +5,44 @@ import io.cpsng.ncmp.api.model.CmHandleState;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
+import java.util.TreeSet;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
 
 /**
  * The one router from a reference to its handle (ADR 0010): the handle with that id, else the handle whose
  * alternate id is the longest prefix of it in whole '/'-separated segments (an exact alternate id is the longest
- * prefix of itself), ignoring a '#' fragment. '/A=1/B=2' is owned by '/A=1/B=2' over '/A=1', and '/A=10' is not
- * owned by '/A=1'. Every candidate prefix is one probe of the unique alternate-id index: the time per reference
- * does not grow with the number of handles, and there is nothing to warm.
+ * prefix of itself), ignoring a '#' fragment: '/A=1/B=2/C=3' is owned by '/A=1/B=2' over '/A=1', and '/A=10' is not
+ * owned by '/A=1'. Only the prefixes with as many '/' as some alternate id has are candidates (an index answers
+ * which numbers are in use, one probe each), and every candidate is one probe of the unique alternate-id index: the
+ * time per reference does not grow with the number of handles, and there is nothing to warm.
  */
 @Component
 public class CmHandleRouter {
 
-    // prefixes probed per statement: bounds the array parameter and the rows held at once
-    private static final int PREFIXES_PER_STATEMENT = 50_000;
-    private static final String ROUTE_COLUMNS = "h.id, h.alternate_id, coalesce(nullif(h.dmi_data_service_name, ''),"
-        + " h.dmi_service_name) AS data_plugin, h.data_producer_identifier, h.module_set_tag, h.cm_handle_state";
-    private static final RowMapper<CmHandleRoute> ROUTE = (resultSet, rowNumber) -> new CmHandleRoute(
-        resultSet.getString("id"), resultSet.getString("alternate_id"), resultSet.getString("data_plugin"),
-        resultSet.getString("data_producer_identifier"), resultSet.getString("module_set_tag"),
-        CmHandleState.valueOf(resultSet.getString("cm_handle_state")));
+    // candidates probed per statement: bounds the array parameter and the rows held at once
+    private static final int PROBES_PER_STATEMENT = 50_000;
+    private static final String SLASHES = "(length(h.alternate_id) - length(replace(h.alternate_id, '/', '')))";
+    // a loose index scan of ncmp_cm_handle_alternate_id_depth: one probe per number of '/' in use
+    private static final String SLASH_COUNTS_IN_USE = """
+        WITH RECURSIVE counts(slashes) AS (
+            (SELECT %1$s FROM ncmp_cm_handle h WHERE h.alternate_id IS NOT NULL ORDER BY 1 LIMIT 1)
+            UNION ALL
+            SELECT (SELECT %1$s FROM ncmp_cm_handle h WHERE h.alternate_id IS NOT NULL AND %1$s > counts.slashes
+                    ORDER BY 1 LIMIT 1)
+            FROM counts WHERE counts.slashes IS NOT NULL)
+        SELECT slashes FROM counts WHERE slashes IS NOT NULL""".formatted(SLASHES);
+    private static final String PROBE = """
+        SELECT true AS by_id, h.id AS reference, %1$s FROM ncmp_cm_handle h WHERE h.id = ANY(?)
+        UNION ALL
+        SELECT false, h.alternate_id, %1$s FROM ncmp_cm_handle h WHERE h.alternate_id = ANY(?)""".formatted(
+        "h.id, h.alternate_id, coalesce(nullif(h.dmi_data_service_name, ''), h.dmi_service_name) AS data_plugin,"
+            + " h.data_producer_identifier, h.module_set_tag, h.cm_handle_state");
 
     private final JdbcTemplate jdbcTemplate;
 
@@ -48,61 +57,77 @@ public class CmHandleRouter {
 
     /** The handle each reference leads to; references that lead to none are not in the answer. */
     public Map<String, CmHandleRoute> routeAll(final Collection<String> references) {
+        final Set<Integer> slashCountsInUse = new TreeSet<>(jdbcTemplate.queryForList(SLASH_COUNTS_IN_USE,
+            Integer.class));
         final Set<String> distinctReferences = new LinkedHashSet<>(references);
-        final Map<String, CmHandleRoute> routes = probe("h.id", CmHandleRoute::cmHandleId, distinctReferences);
-        final Map<String, List<String>> prefixesByReference = new HashMap<>();
-        final Set<String> prefixes = new LinkedHashSet<>();
+        final Set<String> candidates = new LinkedHashSet<>();
         for (final String reference : distinctReferences) {
-            if (!routes.containsKey(reference)) {
-                final List<String> referencePrefixes = prefixesOf(reference);
-                prefixesByReference.put(reference, referencePrefixes);
-                prefixes.addAll(referencePrefixes);
-            }
+            candidates.addAll(candidatePrefixes(reference, slashCountsInUse));
         }
-        final Map<String, CmHandleRoute> byAlternateId = probe("h.alternate_id", CmHandleRoute::alternateId, prefixes);
-        prefixesByReference.forEach((reference, referencePrefixes) -> {
-            for (final String prefix : referencePrefixes.reversed()) {
-                final CmHandleRoute route = byAlternateId.get(prefix);
-                if (route != null) {
-                    routes.put(reference, route);
-                    return;
+        final Map<String, CmHandleRoute> byId = new HashMap<>();
+        final Map<String, CmHandleRoute> byAlternateId = new HashMap<>();
+        probe(distinctReferences, candidates, byId, byAlternateId);
+        final Map<String, CmHandleRoute> routes = new HashMap<>();
+        for (final String reference : distinctReferences) {
+            CmHandleRoute route = byId.get(reference);
+            if (route == null) {
+                final List<String> prefixes = candidatePrefixes(reference, slashCountsInUse);
+                for (int index = prefixes.size() - 1; index >= 0 && route == null; index--) {
+                    route = byAlternateId.get(prefixes.get(index));
                 }
             }
-        });
+            if (route != null) {
+                routes.put(reference, route);
+            }
+        }
         return routes;
     }
 
-    /** The reference without its fragment, cut at each '/' that starts a segment, shortest first, whole last. */
-    static List<String> prefixesOf(final String reference) {
+    /**
+     * The prefixes of the reference, without its fragment, that end before a '/' or at its end and have a number
+     * of '/' some alternate id has; shortest first.
+     */
+    static List<String> candidatePrefixes(final String reference, final Set<Integer> slashCountsInUse) {
         final int fragment = reference.indexOf('#');
         final String path = fragment < 0 ? reference : reference.substring(0, fragment);
-        final List<String> prefixes = new ArrayList<>();
-        for (int slash = path.indexOf('/', 1); slash > 0; slash = path.indexOf('/', slash + 1)) {
-            prefixes.add(path.substring(0, slash));
+        final List<String> prefixes = new ArrayList<>(2);
+        int slashes = 0;
+        for (int index = 0; index < path.length(); index++) {
+            if (path.charAt(index) == '/') {
+                if (index > 0 && slashCountsInUse.contains(slashes)) {
+                    prefixes.add(path.substring(0, index));
+                }
+                slashes++;
+            }
         }
-        if (!path.isEmpty()) {
+        if (!path.isEmpty() && slashCountsInUse.contains(slashes)) {
             prefixes.add(path);
         }
         return prefixes;
     }
 
-    /** The handles whose column holds one of the values, keyed by that value. */
-    private Map<String, CmHandleRoute> probe(final String column, final Function<CmHandleRoute, String> key,
-                                             final Collection<String> values) {
-        final Map<String, CmHandleRoute> routes = new HashMap<>();
-        final List<String> chunk = new ArrayList<>(Math.min(values.size(), PREFIXES_PER_STATEMENT));
-        final Iterator<String> remaining = values.iterator();
-        while (remaining.hasNext()) {
-            chunk.add(remaining.next());
-            if (chunk.size() == PREFIXES_PER_STATEMENT || !remaining.hasNext()) {
-                jdbcTemplate.query("SELECT " + ROUTE_COLUMNS + " FROM ncmp_cm_handle h WHERE " + column + " = ANY(?)",
-                    resultSet -> {
-                        final CmHandleRoute route = ROUTE.mapRow(resultSet, 0);
-                        routes.put(key.apply(route), route);
-                    }, (Object) chunk.toArray(String[]::new));
-                chunk.clear();
+    private void probe(final Collection<String> ids, final Collection<String> alternateIds,
+                       final Map<String, CmHandleRoute> byId, final Map<String, CmHandleRoute> byAlternateId) {
+        final List<String> idChunk = new ArrayList<>();
+        final List<String> alternateIdChunk = new ArrayList<>();
+        final var remainingIds = ids.iterator();
+        final var remainingAlternateIds = alternateIds.iterator();
+        while (remainingIds.hasNext() || remainingAlternateIds.hasNext()) {
+            while (remainingIds.hasNext() && idChunk.size() < PROBES_PER_STATEMENT) {
+                idChunk.add(remainingIds.next());
             }
+            while (remainingAlternateIds.hasNext() && alternateIdChunk.size() < PROBES_PER_STATEMENT) {
+                alternateIdChunk.add(remainingAlternateIds.next());
+            }
+            jdbcTemplate.query(PROBE, resultSet -> {
+                final CmHandleRoute route = new CmHandleRoute(resultSet.getString("id"),
+                    resultSet.getString("alternate_id"), resultSet.getString("data_plugin"),
+                    resultSet.getString("data_producer_identifier"), resultSet.getString("module_set_tag"),
+                    CmHandleState.valueOf(resultSet.getString("cm_handle_state")));
+                (resultSet.getBoolean("by_id") ? byId : byAlternateId).put(resultSet.getString("reference"), route);
+            }, idChunk.toArray(String[]::new), alternateIdChunk.toArray(String[]::new));
+            idChunk.clear();
+            alternateIdChunk.clear();
         }
-        return routes;
     }
 }

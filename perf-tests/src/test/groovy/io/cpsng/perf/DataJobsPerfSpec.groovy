@@ -1,0 +1,171 @@
+package io.cpsng.perf
+
+import groovy.json.JsonOutput
+import io.cpsng.dmistub.DmiEndpoint
+import io.cpsng.dmistub.DmiStub
+import io.cpsng.dmistub.DmiStubSettings
+import io.cpsng.ncmp.inventory.CmHandleRouter
+import org.springframework.beans.factory.annotation.Autowired
+import spock.lang.AutoCleanup
+import spock.lang.Shared
+import spock.lang.Stepwise
+import spock.lang.Timeout
+
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+import java.util.concurrent.ThreadLocalRandom
+import java.util.concurrent.TimeUnit
+
+import static io.cpsng.perf.Budget.atLeast
+import static io.cpsng.perf.Budget.atMost
+
+/**
+ * Routing by alternate id (FDN) and write data jobs at the reference's KPI rows 8 and 9 (k6-tests/ncmp in onap/cps:
+ * 50,000 handles with its alternate ids on one DMI stub and one data producer; jobs of 100 and 100,000 operations,
+ * two a random alternate id, its payload), through the service on a port with a keep-alive client. The handles are
+ * written by SQL, READY: registration is measured elsewhere. Then the router alone on 1,000,000 FDNs, at 50,000 and
+ * at 1,000,000 handles.
+ */
+@Stepwise
+@Timeout(value = 20, unit = TimeUnit.MINUTES)
+class DataJobsPerfSpec extends RunningServiceSpec {
+
+    static final int KPI_HANDLES = 50_000
+    static final int MILLION = 1_000_000
+    static final Map METADATA = [destination: 'device/managed-element-collection', dataAcceptType: 'application/json',
+                                 dataContentType: 'application/merge-patch+json']
+
+    @Shared
+    @AutoCleanup('stop')
+    DmiStub dmiStub = DmiStub.start(DmiStubSettings.DEFAULTS)
+
+    @Shared
+    Map<Integer, Double> routingRateByHandles = [:]
+
+    @Autowired
+    CmHandleRouter cmHandleRouter
+
+    HttpClient httpClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+
+    def 'KPI row 8: write data jobs of 100 operations'() {
+        given: '50,000 READY handles with the KPI alternate ids on the DMI stub'
+            insertHandles(1, KPI_HANDLES)
+        and: 'jobs warmed up'
+            20.times { assert writeJob(jobPayload(100)).statusCode() == 200 }
+        when: '500 jobs are sent one after the other'
+            def millis = (1..500).collect {
+                def payload = jobPayload(100)
+                def start = System.nanoTime()
+                def response = writeJob(payload)
+                def elapsed = (System.nanoTime() - start) / 1e6
+                assert response.statusCode() == 200 && response.body().count('subJobId') == 1
+                elapsed
+            }
+            def median = Meter.median(millis)
+            def row8 = PerfRecorder.record('data jobs: KPI row 8, write job of 100 operations (median of 500; reference expects 20 ms)',
+                'datajob-write-small', 100, median / 1000, median, 'ms', atMost(5))
+        then: 'the median is within the budget'
+            row8.holdsBudget()
+    }
+
+    def 'KPI row 9: write data jobs of 100,000 operations over 50,000 handles'() {
+        given: 'a job warmed up'
+            assert writeJob(jobPayload(100_000)).statusCode() == 200
+        when: '5 jobs are sent one after the other'
+            def millis = (1..5).collect {
+                def payload = jobPayload(100_000)
+                def start = System.nanoTime()
+                def response = writeJob(payload)
+                def elapsed = (System.nanoTime() - start) / 1e6
+                assert response.statusCode() == 200 && response.body().count('subJobId') == 1
+                elapsed
+            }
+            println "PERF write jobs of 100,000 operations (ms): ${millis}"
+            def median = Meter.median(millis)
+            def row9 = PerfRecorder.record('data jobs: KPI row 9, write job of 100,000 operations (median of 5; reference expects 4,200 ms)',
+                'datajob-write-large', 100_000, median / 1000, median, 'ms', atMost(500))
+        then: 'the median is within the budget, and the stub got one sub-job a job'
+            dmiStub.requestCount(DmiEndpoint.WRITE_JOB) >= 6
+            row9.holdsBudget()
+    }
+
+    def 'Routing 1,000,000 FDNs under #touched handles at #handles handles'() {
+        given: 'the inventory holds the handles'
+            insertHandles(KPI_HANDLES + 1, handles)
+        and: '1,000,000 FDNs one or two segments under the alternate ids of #touched handles picked at random'
+            def picked = (1..touched).collect { ThreadLocalRandom.current().nextInt(1, handles + 1) }
+            def fdns = (1..MILLION).collect { fdn(it, picked[ThreadLocalRandom.current().nextInt(touched)]) }
+            cmHandleRouter.routeAll(fdns.take(100_000))
+        when: 'they are routed'
+            def start = System.nanoTime()
+            def routes = cmHandleRouter.routeAll(fdns)
+            def seconds = (System.nanoTime() - start) / 1e9
+            def rate = MILLION / seconds
+            if (touched == KPI_HANDLES) {
+                routingRateByHandles[handles] = rate
+            }
+            def routing = PerfRecorder.record("data jobs: routing 1,000,000 FDNs under ${touched} handles by longest "
+                + "alternate-id prefix, ${handles} handles", 'routing', handles, seconds, rate, 'FDNs/s', budget)
+        then: 'every FDN found its handle'
+            routes.size() == MILLION
+            routing.holdsBudget()
+        where: 'the inventory has'
+            handles     | touched     || budget
+            KPI_HANDLES | KPI_HANDLES || atLeast(500_000)
+            MILLION     | KPI_HANDLES || atLeast(500_000)
+            // every FDN under another handle: a probe each of 632,000 distinct alternate ids, for information
+            MILLION     | MILLION     || Budget.NONE
+    }
+
+    def 'The time per FDN does not grow with the inventory'() {
+        when: 'the rates at 1,000,000 and at 50,000 handles are compared'
+            def ratio = routingRateByHandles[MILLION] / routingRateByHandles[KPI_HANDLES]
+            def flat = PerfRecorder.record('data jobs: routing rate at 1,000,000 handles / at 50,000', 'routing-flat',
+                MILLION, 0, ratio, 'ratio', atLeast(0.8))
+        then: 'it is flat'
+            flat.holdsBudget()
+    }
+
+    /** Handles from..to, READY, with the KPI alternate ids, on the stub, one data producer as in the KPI setup. */
+    void insertHandles(int from, int to) {
+        if (to < from) {
+            return
+        }
+        jdbcTemplate.update("""INSERT INTO ncmp_cm_handle (id, alternate_id, dmi_service_name, module_set_tag,
+                data_producer_identifier, cm_handle_state, last_update_time, additional_properties, public_properties)
+            SELECT 'ch-' || n, '/SubNetwork=Europe/SubNetwork=Ireland/MeContext=MyRadioNode' || n
+                    || '/ManagedElement=MyManagedElement' || n, ?, 'tag-' || (n % 5 + 1), 'some-data-producer-id',
+                'READY', now(), '{"neType": "RadioNode"}'::jsonb, '{"systemName": "ncmp"}'::jsonb
+            FROM generate_series(?, ?) AS n ON CONFLICT DO NOTHING""", dmiStub.baseUrl(), from, to)
+        jdbcTemplate.execute('ANALYZE ncmp_cm_handle')
+    }
+
+    static String alternateId(int n) {
+        "/SubNetwork=Europe/SubNetwork=Ireland/MeContext=MyRadioNode${n}/ManagedElement=MyManagedElement${n}"
+    }
+
+    static String fdn(int sequence, int handleNumber) {
+        def handle = alternateId(handleNumber)
+        sequence % 2 == 0 ? "${handle}/SomeChild=child-${sequence}" : "${handle}/SomeChild=child-2/SomeGrandChild=grand-child-${sequence}"
+    }
+
+    /** The KPI's payload: two operations a random alternate id, add under one child and merge under a grandchild. */
+    static String jobPayload(int operations) {
+        def data = []
+        for (int i = 0; i < operations.intdiv(2); i++) {
+            def handle = alternateId(ThreadLocalRandom.current().nextInt(1, KPI_HANDLES + 1))
+            data << [path: "${handle}/SomeChild=child-1".toString(), op: 'add', operationId: "${i}-1".toString(),
+                     value: [key: "some-value-one-${i}".toString()]]
+            data << [path: "${handle}/SomeChild=child-2/SomeGrandChild=grand-child-2".toString(), op: 'merge',
+                     operationId: "${i}-2".toString(), value: [key: "some-value-two-${i}".toString()]]
+        }
+        JsonOutput.toJson([dataJobMetadata: METADATA, dataJobWriteRequest: [data: data]])
+    }
+
+    HttpResponse<String> writeJob(String payload) {
+        httpClient.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:${port}/do-not-use/dataJobs/${UUID.randomUUID()}/write"))
+            .header('Content-Type', 'application/json').POST(HttpRequest.BodyPublishers.ofString(payload)).build(),
+            HttpResponse.BodyHandlers.ofString())
+    }
+}
