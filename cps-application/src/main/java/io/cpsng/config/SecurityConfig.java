@@ -44,7 +44,7 @@ class SecurityConfig {
         return http
             .authorizeHttpRequests(requests -> requests
                 .requestMatchers("/actuator/health", "/actuator/health/**", "/actuator/info").permitAll()
-                .requestMatchers("/cps/api/**", "/ncmp/**", "/ncmpInventory/**", "/do-not-use/**", "/actuator/**").authenticated()
+                .requestMatchers("/cps/api/**", "/ncmp/**", "/ncmpInventory/**", "/do-not-use/**", "/ProvMnS/**", "/actuator/**").authenticated()
                 .anyRequest().permitAll())
             .httpBasic(basic -> basic.authenticationEntryPoint(jsonUnauthorized()))
             .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(jsonUnauthorized()))

@@ -42,7 +42,7 @@ class WebServerConfig {
         final DatabaseAvailability databaseAvailability) {
         final FilterRegistrationBean<DatabaseUnavailableFilter> registration = new FilterRegistrationBean<>(
             new DatabaseUnavailableFilter(databaseAvailability));
-        registration.addUrlPatterns("/cps/api/*", "/ncmp/*", "/ncmpInventory/*", "/do-not-use/*");
+        registration.addUrlPatterns("/cps/api/*", "/ncmp/*", "/ncmpInventory/*", "/do-not-use/*", "/ProvMnS/*");
         // after security (the default order): the reason is for clients with credentials only
         return registration;
     }

@@ -12,7 +12,9 @@ public enum DmiEndpoint {
     /** POST /dmi/v1/data: answered 202, results sent to Kafka after the data delay (DmiStubKafka). */
     DATA_OPERATIONS,
     /** POST /dmi/v1/cmwriteJob and its status and result: answered at once, as the reference's stub does. */
-    WRITE_JOB;
+    WRITE_JOB,
+    /** /ProvMnS/v1/{FDN}, every verb, after the data delay. */
+    PROVMNS;
 
     static final String METADATA_KEY = "dmiEndpoint";
 
@@ -21,7 +23,7 @@ public enum DmiEndpoint {
             case HEALTH, WRITE_JOB -> 0;
             case MODULES -> settings.modulesDelayMs();
             case MODULE_RESOURCES -> settings.resourcesDelayMs();
-            case DATA, DATA_OPERATIONS -> settings.dataDelayMs();
+            case DATA, DATA_OPERATIONS, PROVMNS -> settings.dataDelayMs();
         };
     }
 

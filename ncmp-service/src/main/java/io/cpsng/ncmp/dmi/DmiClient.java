@@ -2,6 +2,7 @@ package io.cpsng.ncmp.dmi;
 
 import io.cpsng.cps.api.model.ModuleReference;
 import io.cpsng.ncmp.api.exceptions.DmiException;
+import io.cpsng.ncmp.api.exceptions.DmiTimeoutException;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -12,6 +13,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -20,6 +22,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.concurrent.Semaphore;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
@@ -160,6 +163,18 @@ public class DmiClient {
         return JSON_MAPPER.readTree(dmiResponse.body()).path("subJobId").asString(null);
     }
 
+    /**
+     * A ProvMnS call forwarded to the plugin's /ProvMnS/v1 (not under /dmi, as the reference calls it): the FDN as
+     * the path, the query as given (already encoded), the body with its content type; the plugin's answer whatever
+     * its status.
+     */
+    public DmiResponse provMns(final String method, final String plugin, final String fdn, final String query,
+                               final String contentType, final String body) {
+        final URI uri = URI.create(stripTrailingSlash(plugin) + "/ProvMnS/v1" + encodePath(fdn)
+            + (query == null || query.isEmpty() ? "" : "?" + query));
+        return send("provMns", uri, method, contentType, body, fdn);
+    }
+
     /** Whether the plugin answers its health check (GET /actuator/health) with success within the timeout. */
     public boolean isHealthy(final String plugin, final Duration timeout) {
         final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(stripTrailingSlash(plugin)
@@ -196,9 +211,18 @@ public class DmiClient {
     }
 
     private DmiResponse send(final String endpoint, final URI uri, final Object body, final String subject) {
+        return send(endpoint, uri, "POST", "application/json", JSON_MAPPER.writeValueAsString(body), subject);
+    }
+
+    /** One call; the plugin's answer whatever its status. A body of null sends none. */
+    private DmiResponse send(final String endpoint, final URI uri, final String method, final String contentType,
+                             final String body, final String subject) {
         final HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(dmiProperties.readTimeout())
-            .header("Content-Type", "application/json").header("Accept", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(JSON_MAPPER.writeValueAsString(body)));
+            .header("Accept", "application/json")
+            .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", contentType);
+        }
         if (authorization != null) {
             request.header("Authorization", authorization);
         }
@@ -215,8 +239,11 @@ public class DmiClient {
                 HttpResponse.BodyHandlers.ofString());
             outcome = String.valueOf(response.statusCode());
             return new DmiResponse(response.statusCode(), response.body());
+        } catch (final HttpTimeoutException silent) {
+            throw new DmiTimeoutException(method + " " + endpoint + " for " + subject + " at " + uri.getScheme() + "://"
+                + uri.getAuthority() + " got no answer within " + dmiProperties.readTimeout());
         } catch (final IOException unreachable) {
-            throw new DmiException("DMI plugin unreachable", "POST " + endpoint + " for " + subject
+            throw new DmiException("DMI plugin unreachable", method + " " + endpoint + " for " + subject
                 + " at " + uri.getScheme() + "://" + uri.getAuthority() + " failed: "
                 + unreachable.getClass().getSimpleName(), null);
         } catch (final InterruptedException interrupted) {
@@ -231,6 +258,15 @@ public class DmiClient {
 
     private static DmiException interrupted(final String endpoint, final String subject) {
         return new DmiException("Interrupted", "POST " + endpoint + " for " + subject + " was interrupted", null);
+    }
+
+    /** Each segment of the path percent-encoded where a path needs it; '/', '=' and ',' kept. */
+    private static String encodePath(final String path) {
+        final StringJoiner encoded = new StringJoiner("/");
+        for (final String segment : path.split("/", -1)) {
+            encoded.add(encode(segment).replace("%3D", "=").replace("%2C", ","));
+        }
+        return encoded.toString();
     }
 
     private static String encode(final String text) {
