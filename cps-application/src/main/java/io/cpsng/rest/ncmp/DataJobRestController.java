@@ -40,10 +40,7 @@ class DataJobRestController {
     List<SubJobWriteResponse> writeDataJob(@PathVariable("dataJobId") final String dataJobId,
                                            @RequestBody final DataJobRequest dataJobRequest,
                                            final HttpServletRequest request) {
-        if (!request.getParameterMap().isEmpty()) {
-            throw new InvalidInputException("Parameter not served", "Parameter "
-                + request.getParameterMap().keySet().iterator().next() + " is not served by a write data job");
-        }
+        ServedParameters.refuseOthers(request, "a write data job", List.of());
         if (dataJobRequest.dataJobWriteRequest() == null) {
             throw new InvalidInputException("No operations", "dataJobWriteRequest is required");
         }

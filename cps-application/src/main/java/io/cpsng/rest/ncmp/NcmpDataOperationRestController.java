@@ -1,9 +1,9 @@
 package io.cpsng.rest.ncmp;
 
 import io.cpsng.ncmp.api.NcmpDataOperationService;
-import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.DataOperationRequest;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -30,17 +30,7 @@ class NcmpDataOperationRestController {
     Map<String, String> executeDataOperationForCmHandles(@RequestParam("topic") final String topic,
                                                          @RequestBody final DataOperationRequest dataOperationRequest,
                                                          final HttpServletRequest request) {
-        refuseParametersNotServed(request);
+        ServedParameters.refuseOthers(request, "POST /ncmp/v1/data", List.of("topic"));
         return Map.of("requestId", ncmpDataOperationService.startDataOperations(topic, dataOperationRequest));
-    }
-
-    /** A parameter this endpoint does not know would otherwise be ignored: the client is told instead. */
-    private static void refuseParametersNotServed(final HttpServletRequest request) {
-        for (final String name : request.getParameterMap().keySet()) {
-            if (!"topic".equals(name)) {
-                throw new InvalidInputException("Parameter not served", "Parameter " + name
-                    + " is not served by POST /ncmp/v1/data: only topic");
-            }
-        }
     }
 }

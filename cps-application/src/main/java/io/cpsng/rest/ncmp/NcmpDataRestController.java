@@ -4,6 +4,8 @@ import io.cpsng.ncmp.api.NcmpDataService;
 import io.cpsng.ncmp.api.model.DataOperation;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.PassThroughRequest;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -33,6 +35,9 @@ class NcmpDataRestController {
     private static final String CM_HANDLE = "cm-handle";
     private static final String DATASTORE_NAME = "datastore-name";
     private static final String RESOURCE_IDENTIFIER = "resourceIdentifier";
+    private static final List<String> READ_PARAMETERS = List.of(RESOURCE_IDENTIFIER, "options", "topic",
+        "include-descendants");
+    private static final List<String> WRITE_PARAMETERS = List.of(RESOURCE_IDENTIFIER);
 
     private final NcmpDataService ncmpDataService;
 
@@ -47,7 +52,10 @@ class NcmpDataRestController {
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestParam(value = "options", required = false) final String options,
-        @RequestParam(value = "topic", required = false) final String topic) {
+        @RequestParam(value = "topic", required = false) final String topic,
+        final HttpServletRequest request) {
+        // include-descendants is the KPI suite's; as in the reference it means nothing to a pass-through datastore
+        ServedParameters.refuseOthers(request, "a pass-through read", READ_PARAMETERS);
         final PassThroughRequest passThroughRequest = new PassThroughRequest(cmHandleReference, datastoreName,
             DataOperation.READ, resourceIdentifier, options, null, null);
         if (topic != null) {
@@ -65,7 +73,8 @@ class NcmpDataRestController {
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
-        @RequestBody final String data) {
+        @RequestBody final String data, final HttpServletRequest request) {
+        ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
         ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.CREATE,
             resourceIdentifier, null, contentType, data));
         return ResponseEntity.status(HttpStatus.CREATED).build();
@@ -77,7 +86,8 @@ class NcmpDataRestController {
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
-        @RequestBody final String data) {
+        @RequestBody final String data, final HttpServletRequest request) {
+        ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
         ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.UPDATE,
             resourceIdentifier, null, contentType, data));
         return ResponseEntity.ok().build();
@@ -89,7 +99,8 @@ class NcmpDataRestController {
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
-        @RequestBody final String data) {
+        @RequestBody final String data, final HttpServletRequest request) {
+        ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
         final DmiResponse dmiResponse = ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference,
             datastoreName, DataOperation.PATCH, resourceIdentifier, null, contentType, data));
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(dmiResponse.body());
@@ -99,7 +110,8 @@ class NcmpDataRestController {
     ResponseEntity<Void> deleteResourceDataRunningForCmHandle(
         @PathVariable(CM_HANDLE) final String cmHandleReference,
         @PathVariable(DATASTORE_NAME) final String datastoreName,
-        @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier) {
+        @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier, final HttpServletRequest request) {
+        ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
         ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.DELETE,
             resourceIdentifier, null, null, null));
         return ResponseEntity.noContent().build();

@@ -60,6 +60,21 @@ class DataPassThroughSpec extends IntegrationSpec {
             'its alternate id' | 'Subnetwork=Europe,ManagedElement=PT1'   | RUNNING
     }
 
+    def 'A read with the KPI suite\'s include-descendants is served; a parameter not served is refused: #request'() {
+        when: 'the request is sent'
+            def response = mvc.perform(request).andReturn().response
+        then: 'a parameter the endpoint does not serve is named in a 400, and the plugin is not called'
+            response.status == expectedStatus
+            expectedStatus == 200 || json(response).details.contains('Parameter depth is not served')
+            dmiStub.requestCount(DmiEndpoint.DATA, 'pt-ready') == (expectedStatus == 200 ? 1 : 0)
+        where: 'the request is'
+            request                                                                                                   || expectedStatus
+            get("/ncmp/v1/ch/pt-ready/data/ds/${OPERATIONAL}").param('resourceIdentifier', 'a').param('include-descendants', 'true') || 200
+            get("/ncmp/v1/ch/pt-ready/data/ds/${OPERATIONAL}").param('resourceIdentifier', 'a').param('depth', '2')     || 400
+            post(runningUrl()).param('depth', '2').contentType(APPLICATION_JSON).content(DATA)                         || 400
+            delete(runningUrl()).param('depth', '2')                                                                  || 400
+    }
+
     def 'A #operation on passthrough-running is passed through and answered #expectedStatus'() {
         when: 'the write is sent'
             def response = mvc.perform(request).andReturn().response
