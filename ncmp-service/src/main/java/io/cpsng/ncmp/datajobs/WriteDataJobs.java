@@ -70,6 +70,14 @@ class WriteDataJobs implements NcmpDataJobService {
 
     private List<SubJobWriteResponse> startSubJobs(final String dataJobId, final DataJobMetadata metadata,
                                                    final Map<SubJobKey, List<Map<String, Object>>> subJobs) {
+        if (subJobs.size() == 1) {
+            // one plugin and producer, as in the KPI suite: no hand-over to another thread
+            final Map.Entry<SubJobKey, List<Map<String, Object>>> subJob = subJobs.entrySet().iterator().next();
+            final SubJobKey key = subJob.getKey();
+            return List.of(new SubJobWriteResponse(dmiClient.startWriteJob(key.dataPlugin(), metadata.destination(),
+                dataJobId, subJobRequest(dataJobId, metadata, key, subJob.getValue())), key.dataPlugin(),
+                key.dataProducerIdentifier()));
+        }
         final Map<SubJobKey, Future<String>> subJobIds = new LinkedHashMap<>();
         try (ExecutorService dmiCalls = Executors.newVirtualThreadPerTaskExecutor()) {
             subJobs.forEach((key, dmiOperations) -> subJobIds.put(key, dmiCalls.submit(() -> dmiClient.startWriteJob(

@@ -18,15 +18,17 @@ import org.springframework.stereotype.Component;
  * The one router from a reference to its handle (ADR 0010): the handle with that id, else the handle whose
  * alternate id is the longest prefix of it in whole '/'-separated segments (an exact alternate id is the longest
  * prefix of itself), ignoring a '#' fragment: '/A=1/B=2/C=3' is owned by '/A=1/B=2' over '/A=1', and '/A=10' is not
- * owned by '/A=1'. Only the prefixes with as many '/' as some alternate id has are candidates (an index answers
- * which numbers are in use, one probe each), and every candidate is one probe of the unique alternate-id index: the
- * time per reference does not grow with the number of handles, and there is nothing to warm.
+ * owned by '/A=1'. Of many references, only the prefixes with as many '/' as some alternate id has are candidates
+ * (an index answers which numbers are in use, one probe each); every candidate is one probe of the unique
+ * alternate-id index, all in one statement per 50,000: the time per reference does not grow with the number of
+ * handles, and there is nothing to warm.
  */
 @Component
 public class CmHandleRouter {
 
     // candidates probed per statement: bounds the array parameter and the rows held at once
     private static final int PROBES_PER_STATEMENT = 50_000;
+    private static final int FEW_REFERENCES = 16;
     private static final String SLASHES = "(length(h.alternate_id) - length(replace(h.alternate_id, '/', '')))";
     // a loose index scan of ncmp_cm_handle_alternate_id_depth: one probe per number of '/' in use
     private static final String SLASH_COUNTS_IN_USE = """
@@ -57,9 +59,10 @@ public class CmHandleRouter {
 
     /** The handle each reference leads to; references that lead to none are not in the answer. */
     public Map<String, CmHandleRoute> routeAll(final Collection<String> references) {
-        final Set<Integer> slashCountsInUse = new TreeSet<>(jdbcTemplate.queryForList(SLASH_COUNTS_IN_USE,
-            Integer.class));
         final Set<String> distinctReferences = new LinkedHashSet<>(references);
+        // a few references are cheaper probed at every prefix than asked first which prefixes can match
+        final Set<Integer> slashCountsInUse = distinctReferences.size() <= FEW_REFERENCES ? null
+            : new TreeSet<>(jdbcTemplate.queryForList(SLASH_COUNTS_IN_USE, Integer.class));
         final Set<String> candidates = new LinkedHashSet<>();
         for (final String reference : distinctReferences) {
             candidates.addAll(candidatePrefixes(reference, slashCountsInUse));
@@ -85,7 +88,7 @@ public class CmHandleRouter {
 
     /**
      * The prefixes of the reference, without its fragment, that end before a '/' or at its end and have a number
-     * of '/' some alternate id has; shortest first.
+     * of '/' some alternate id has (any number, given null); shortest first.
      */
     static List<String> candidatePrefixes(final String reference, final Set<Integer> slashCountsInUse) {
         final int fragment = reference.indexOf('#');
@@ -94,13 +97,13 @@ public class CmHandleRouter {
         int slashes = 0;
         for (int index = 0; index < path.length(); index++) {
             if (path.charAt(index) == '/') {
-                if (index > 0 && slashCountsInUse.contains(slashes)) {
+                if (index > 0 && (slashCountsInUse == null || slashCountsInUse.contains(slashes))) {
                     prefixes.add(path.substring(0, index));
                 }
                 slashes++;
             }
         }
-        if (!path.isEmpty() && slashCountsInUse.contains(slashes)) {
+        if (!path.isEmpty() && (slashCountsInUse == null || slashCountsInUse.contains(slashes))) {
             prefixes.add(path);
         }
         return prefixes;
