@@ -1,31 +1,43 @@
 package io.cpsng.rest.ncmp;
 
 import io.cpsng.ncmp.api.NcmpDataJobService;
+import io.cpsng.ncmp.api.NcmpReadJobService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
+import io.cpsng.ncmp.api.model.ClassifiedSelectors;
 import io.cpsng.ncmp.api.model.DataJobMetadata;
+import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.SubJobWriteResponse;
 import io.cpsng.ncmp.api.model.WriteOperation;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
+import java.util.Map;
 import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * Write data jobs at the reference's path (/do-not-use/dataJobs, its KPI suite's rows 8 and 9): many writes
- * addressed by FDN, answered with the sub-jobs the DMI plugins took.
+ * Data jobs at the reference's path (/do-not-use/dataJobs, its KPI suite's rows 8 and 9): write jobs, many writes
+ * addressed by FDN, answered with the sub-jobs the DMI plugins took, and the status and result of such a sub-job
+ * from its plugin; read jobs, whose selectors are sorted per plugin as the reference sorts them.
  */
 @RestController
 @RequestMapping("/do-not-use/dataJobs")
 class DataJobRestController {
 
-    private final NcmpDataJobService ncmpDataJobService;
+    private static final String SUB_JOB = "/dataProducer/{dataProducerId}/dataProducerJob/{dataProducerJobId}";
 
-    DataJobRestController(final NcmpDataJobService ncmpDataJobService) {
+    private final NcmpDataJobService ncmpDataJobService;
+    private final NcmpReadJobService ncmpReadJobService;
+
+    DataJobRestController(final NcmpDataJobService ncmpDataJobService, final NcmpReadJobService ncmpReadJobService) {
         this.ncmpDataJobService = ncmpDataJobService;
+        this.ncmpReadJobService = ncmpReadJobService;
     }
 
     /** The reference's request body. */
@@ -33,6 +45,48 @@ class DataJobRestController {
     }
 
     record DataJobWriteRequest(List<WriteOperation> data) {
+    }
+
+    /** The reference's read request: only the selector is used; the rest names the job. */
+    record DataJobReadRequest(String name, String jobId, String description, ReadProperties readProperties,
+                              Map<String, Object> customProperties) {
+    }
+
+    record ReadProperties(String dataNodeSelector, String resultsType) {
+    }
+
+    @PostMapping(path = "/read", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
+    ClassifiedSelectors readDataJob(@RequestBody final DataJobReadRequest dataJobReadRequest,
+                                    final HttpServletRequest request) {
+        ServedParameters.refuseOthers(request, "a read data job", List.of());
+        return ncmpReadJobService.classifyReadJob(dataJobReadRequest.readProperties() == null
+            ? null : dataJobReadRequest.readProperties().dataNodeSelector());
+    }
+
+    @GetMapping(path = SUB_JOB + "/status", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<String> subJobStatus(@PathVariable("dataProducerId") final String dataProducerId,
+                                        @PathVariable("dataProducerJobId") final String dataProducerJobId,
+                                        @RequestParam(value = "dmiServiceName", required = false) final String dmiServiceName,
+                                        final HttpServletRequest request) {
+        ServedParameters.refuseOthers(request, "a sub-job's status", List.of("dmiServiceName"));
+        return asReceived(ncmpDataJobService.subJobStatus(dmiServiceName, dataProducerId, dataProducerJobId));
+    }
+
+    @GetMapping(path = SUB_JOB + "/result", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<String> subJobResult(@PathVariable("dataProducerId") final String dataProducerId,
+                                        @PathVariable("dataProducerJobId") final String dataProducerJobId,
+                                        @RequestParam(value = "dmiServiceName", required = false) final String dmiServiceName,
+                                        @RequestParam(value = "destination", required = false) final String destination,
+                                        final HttpServletRequest request) {
+        ServedParameters.refuseOthers(request, "a sub-job's result", List.of("dmiServiceName", "destination"));
+        return asReceived(ncmpDataJobService.subJobResult(dmiServiceName, dataProducerId, dataProducerJobId,
+            destination));
+    }
+
+    /** The plugin's answer, status and body, as the plugin gave it. */
+    private static ResponseEntity<String> asReceived(final DmiResponse dmiResponse) {
+        return ResponseEntity.status(dmiResponse.status()).contentType(MediaType.APPLICATION_JSON)
+            .body(dmiResponse.body());
     }
 
     @PostMapping(path = "/{dataJobId}/write", consumes = MediaType.APPLICATION_JSON_VALUE,

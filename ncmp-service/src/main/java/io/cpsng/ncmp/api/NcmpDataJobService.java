@@ -1,6 +1,7 @@
 package io.cpsng.ncmp.api;
 
 import io.cpsng.ncmp.api.model.DataJobMetadata;
+import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.SubJobWriteResponse;
 import io.cpsng.ncmp.api.model.WriteOperation;
 import java.util.List;
@@ -16,4 +17,13 @@ public interface NcmpDataJobService {
      */
     List<SubJobWriteResponse> writeDataJob(String dataJobId, DataJobMetadata metadata,
                                            List<WriteOperation> operations);
+
+    /**
+     * A write sub-job's status, or its result, as its plugin answers it. InvalidInputException for a plugin no
+     * handle is registered with (NCMP calls only the plugins it knows).
+     */
+    DmiResponse subJobStatus(String dmiServiceName, String dataProducerId, String dataProducerJobId);
+
+    DmiResponse subJobResult(String dmiServiceName, String dataProducerId, String dataProducerJobId,
+                             String destination);
 }

@@ -5,10 +5,12 @@ import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.exceptions.UnroutablePathsException;
 import io.cpsng.ncmp.api.model.CmHandleRoute;
 import io.cpsng.ncmp.api.model.DataJobMetadata;
+import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.SubJobWriteResponse;
 import io.cpsng.ncmp.api.model.WriteOperation;
 import io.cpsng.ncmp.dmi.DmiClient;
 import io.cpsng.ncmp.inventory.CmHandleRouter;
+import io.cpsng.ncmp.inventory.CmHandleRows;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,10 +35,12 @@ class WriteDataJobs implements NcmpDataJobService {
     private static final Logger LOGGER = LoggerFactory.getLogger(WriteDataJobs.class);
 
     private final CmHandleRouter cmHandleRouter;
+    private final CmHandleRows cmHandleRows;
     private final DmiClient dmiClient;
 
-    WriteDataJobs(final CmHandleRouter cmHandleRouter, final DmiClient dmiClient) {
+    WriteDataJobs(final CmHandleRouter cmHandleRouter, final CmHandleRows cmHandleRows, final DmiClient dmiClient) {
         this.cmHandleRouter = cmHandleRouter;
+        this.cmHandleRows = cmHandleRows;
         this.dmiClient = dmiClient;
     }
 
@@ -66,6 +70,30 @@ class WriteDataJobs implements NcmpDataJobService {
         final List<SubJobWriteResponse> responses = startSubJobs(dataJobId, metadata, subJobs);
         LOGGER.debug("Write data job {}: {} operations in {} sub-jobs", dataJobId, operations.size(), responses.size());
         return responses;
+    }
+
+    @Override
+    public DmiResponse subJobStatus(final String dmiServiceName, final String dataProducerId,
+                                    final String dataProducerJobId) {
+        requireKnownPlugin(dmiServiceName);
+        return dmiClient.writeJobQuery(dmiServiceName, dataProducerId, dataProducerJobId, "status", null);
+    }
+
+    @Override
+    public DmiResponse subJobResult(final String dmiServiceName, final String dataProducerId,
+                                    final String dataProducerJobId, final String destination) {
+        requireKnownPlugin(dmiServiceName);
+        if (isBlank(destination)) {
+            throw new InvalidInputException("Missing destination", "destination is required for a sub-job's result");
+        }
+        return dmiClient.writeJobQuery(dmiServiceName, dataProducerId, dataProducerJobId, "result", destination);
+    }
+
+    private void requireKnownPlugin(final String dmiServiceName) {
+        if (isBlank(dmiServiceName) || !cmHandleRows.isKnownPlugin(dmiServiceName)) {
+            throw new InvalidInputException("Unknown DMI plugin", "dmiServiceName " + dmiServiceName
+                + " is not the plugin of any registered cm handle: NCMP asks only the plugins it knows");
+        }
     }
 
     private List<SubJobWriteResponse> startSubJobs(final String dataJobId, final DataJobMetadata metadata,

@@ -175,6 +175,18 @@ public class DmiClient {
         return send("provMns", uri, method, contentType, body, fdn);
     }
 
+    /**
+     * A write sub-job's status or result (GET /dmi/v1/cmwriteJob/dataProducer/{id}/dataProducerJob/{id}/{what},
+     * the result with ?destination=); the plugin's answer whatever its status.
+     */
+    public DmiResponse writeJobQuery(final String plugin, final String dataProducerId, final String dataProducerJobId,
+                                     final String what, final String destination) {
+        final URI uri = URI.create(stripTrailingSlash(plugin) + "/dmi/v1/cmwriteJob/dataProducer/"
+            + encode(dataProducerId) + "/dataProducerJob/" + encode(dataProducerJobId) + "/" + what
+            + (destination == null ? "" : "?destination=" + encode(destination)));
+        return send("cmwriteJob-" + what, uri, "GET", null, null, "sub-job " + dataProducerJobId);
+    }
+
     /** Whether the plugin answers its health check (GET /actuator/health) with success within the timeout. */
     public boolean isHealthy(final String plugin, final Duration timeout) {
         final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(stripTrailingSlash(plugin)

@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
 
 /**
@@ -39,12 +40,17 @@ public class CmHandleRouter {
                     ORDER BY 1 LIMIT 1)
             FROM counts WHERE counts.slashes IS NOT NULL)
         SELECT slashes FROM counts WHERE slashes IS NOT NULL""".formatted(SLASHES);
+    static final String ROUTE_COLUMNS = "h.id, h.alternate_id, coalesce(nullif(h.dmi_data_service_name, ''),"
+        + " h.dmi_service_name) AS data_plugin, h.data_producer_identifier, h.module_set_tag, h.cm_handle_state";
+    static final RowMapper<CmHandleRoute> ROUTE = (resultSet, rowNumber) -> new CmHandleRoute(
+        resultSet.getString("id"), resultSet.getString("alternate_id"), resultSet.getString("data_plugin"),
+        resultSet.getString("data_producer_identifier"), resultSet.getString("module_set_tag"),
+        CmHandleState.valueOf(resultSet.getString("cm_handle_state")));
     private static final String PROBE = """
         SELECT true AS by_id, h.id AS reference, %1$s FROM ncmp_cm_handle h WHERE h.id = ANY(?)
         UNION ALL
         SELECT false, h.alternate_id, %1$s FROM ncmp_cm_handle h WHERE h.alternate_id = ANY(?)""".formatted(
-        "h.id, h.alternate_id, coalesce(nullif(h.dmi_data_service_name, ''), h.dmi_service_name) AS data_plugin,"
-            + " h.data_producer_identifier, h.module_set_tag, h.cm_handle_state");
+        ROUTE_COLUMNS);
 
     private final JdbcTemplate jdbcTemplate;
 
@@ -123,10 +129,7 @@ public class CmHandleRouter {
                 alternateIdChunk.add(remainingAlternateIds.next());
             }
             jdbcTemplate.query(PROBE, resultSet -> {
-                final CmHandleRoute route = new CmHandleRoute(resultSet.getString("id"),
-                    resultSet.getString("alternate_id"), resultSet.getString("data_plugin"),
-                    resultSet.getString("data_producer_identifier"), resultSet.getString("module_set_tag"),
-                    CmHandleState.valueOf(resultSet.getString("cm_handle_state")));
+                final CmHandleRoute route = ROUTE.mapRow(resultSet, 0);
                 (resultSet.getBoolean("by_id") ? byId : byAlternateId).put(resultSet.getString("reference"), route);
             }, idChunk.toArray(String[]::new), alternateIdChunk.toArray(String[]::new));
             idChunk.clear();

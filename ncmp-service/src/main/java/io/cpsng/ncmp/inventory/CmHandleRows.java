@@ -2,6 +2,7 @@ package io.cpsng.ncmp.inventory;
 
 import io.cpsng.ncmp.api.exceptions.CmHandleNotFoundException;
 import io.cpsng.ncmp.api.model.CmHandle;
+import io.cpsng.ncmp.api.model.CmHandleRoute;
 import io.cpsng.ncmp.api.model.CmHandleState;
 import io.cpsng.ncmp.api.model.CompositeState;
 import io.cpsng.ncmp.api.model.LockReason;
@@ -323,6 +324,22 @@ public class CmHandleRows {
             + " ORDER BY " + reference, resultSet -> {
                 action.accept(resultSet.getString(1));
             }, condition.parameters().toArray());
+    }
+
+    /** Whether the URL is the DMI plugin (or data plugin) of some registered handle. */
+    public boolean isKnownPlugin(final String plugin) {
+        // the OR stops at the first that holds: the indexed lookup first, a data plugin's (no index) last
+        return jdbcTemplate.queryForObject("SELECT EXISTS (SELECT 1 FROM ncmp_cm_handle WHERE dmi_service_name = ?)"
+            + " OR EXISTS (SELECT 1 FROM ncmp_cm_handle WHERE dmi_data_service_name = ?)", Boolean.class, plugin, plugin);
+    }
+
+    /** The handles whose alternate id holds any of the texts, as routes; an index-less scan, for read jobs only. */
+    public List<CmHandleRoute> findRoutesByAlternateIdContaining(final List<String> texts) {
+        final String[] patterns = texts.stream()
+            .map(text -> "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%")
+            .toArray(String[]::new);
+        return jdbcTemplate.query("SELECT " + CmHandleRouter.ROUTE_COLUMNS + " FROM ncmp_cm_handle h"
+            + " WHERE h.alternate_id LIKE ANY(?) ORDER BY h.id", CmHandleRouter.ROUTE, (Object) patterns);
     }
 
     /** Handles by state, for the gauges; one grouped count. */

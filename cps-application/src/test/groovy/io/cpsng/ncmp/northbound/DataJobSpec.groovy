@@ -18,12 +18,13 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 
 /**
- * Write data jobs (the reference's POST /do-not-use/dataJobs/{id}/write) through the server on a port: every path
+ * Data jobs (the reference's /do-not-use/dataJobs) through the server on a port. Write jobs: every path
  * routed to the handle owning its longest alternate-id prefix, one sub-job per DMI plugin and data producer sent
- * to POST {plugin}/dmi/v1/cmwriteJob, and what cannot be routed or sent told to the client. The plugins are
- * WireMocks here, so the spec sees what each got and can make one fail; the last feature uses the DMI stub.
+ * to POST {plugin}/dmi/v1/cmwriteJob, and what cannot be routed or sent told to the client; a sub-job's status and
+ * result from its plugin. Read jobs: selectors sorted per plugin and producer. The plugins are WireMocks here, so
+ * the spec sees what each got and can make one fail; the DMI stub where a real plugin's answer is wanted.
  */
-class WriteDataJobSpec extends ServerSpec {
+class DataJobSpec extends ServerSpec {
 
     static final Map METADATA = [destination: 'device/managed-element-collection', dataAcceptType: 'application/json',
                                  dataContentType: 'application/merge-patch+json']
@@ -63,7 +64,9 @@ class WriteDataJobSpec extends ServerSpec {
             [id: 'wj-me10', alternateId: '/SubNetwork=E/MeContext=10', dmiServiceName: pluginB.baseUrl(),
              dataProducerIdentifier: 'p-1'],
             [id: 'wj-stub', alternateId: '/SubNetwork=S/MeContext=1', dmiServiceName: dmiStub.baseUrl(),
-             dataProducerIdentifier: 'p-stub'])
+             dataProducerIdentifier: 'p-stub'],
+            [id: 'wj-locked', alternateId: '/SubNetwork=E/MeContext=locked', dmiServiceName: pluginB.baseUrl(),
+             dataProducerIdentifier: 'p-1', state: CmHandleFixture.locked('Attempt #1 failed')])
     }
 
     def 'Each path goes to the handle owning its longest alternate-id prefix, one sub-job per plugin and producer'() {
@@ -152,6 +155,55 @@ class WriteDataJobSpec extends ServerSpec {
             response.json[0].subJobId ==~ /[0-9a-f-]{36}/
             response.json[0].dataProducerId == 'p-stub'
             dmiStub.requestCount(DmiEndpoint.WRITE_JOB) == 1
+    }
+
+    def 'A read job\'s selectors are sorted per plugin and producer, as the reference sorts them'() {
+        given: 'selectors of every kind, one a line or joined by OR, one twice, one to leave out'
+            def byFdn = '/SubNetwork[id="E"]/MeContext[id="1"]/ManagedElement[id="1"]/Child[id="a"]'
+            def byIdPart = 'MeContext[contains(id,"10")]'
+            def notReady = '/SubNetwork[id="E"]/MeContext[id="locked"]'
+            def unknown = '/SubNetwork[id="Z"]/MeContext[id="9"]'
+            def selector = [byFdn, '//ManagedElement', "${byIdPart} OR /SomeThing/else", notReady, unknown,
+                            '&& attributes', byFdn, ''].join('\n')
+        when: 'the read job is sent'
+            def response = http.post('/do-not-use/dataJobs/read', 'application/json', JsonOutput.toJson([name: 'job',
+                jobId: 'r-1', readProperties: [dataNodeSelector: selector, resultsType: 'x'], customProperties: [:]]))
+        then: 'the FDN goes to the handle owning it, the id part to the handles whose alternate id holds it'
+            response.status == 200
+            response.json == [
+                broadcastSelectors: ['//ManagedElement', '/SomeThing/else'],
+                dmiSelectors      : [(pluginA.baseUrl()): [("${pluginA.baseUrl()}#p-2".toString()): [byFdn]],
+                                     (pluginB.baseUrl()): [("${pluginB.baseUrl()}#p-1".toString()): [byIdPart]]],
+                notReadySelectors : [notReady],
+                errorSelectors    : [unknown]]
+        and: 'no plugin was asked anything'
+            subJobsSentTo(pluginA).empty
+            subJobsSentTo(pluginB).empty
+    }
+
+    def 'A sub-job\'s #what comes from its plugin as it answers'() {
+        when: 'the #what of a sub-job of the stub is asked for'
+            def response = http.get("/do-not-use/dataJobs/dataProducer/p-stub/dataProducerJob/7/${what}"
+                + "?dmiServiceName=${URLEncoder.encode(dmiStub.baseUrl(), 'UTF-8')}${query}")
+        then: 'the stub\'s answer comes back'
+            response.status == 200
+            response.json == expected
+        where: 'the question is'
+            what     | query            || expected
+            'status' | ''               || [status: 'FINISHED']
+            'result' | '&destination=d' || [result: 'd']
+    }
+
+    def 'A sub-job of #scenario is refused with 400'() {
+        expect: 'the question is refused, naming the problem'
+            def response = http.get("/do-not-use/dataJobs/dataProducer/p-1/dataProducerJob/7/${target}")
+            response.status == 400
+            response.json.details.contains(expectedDetail)
+        where: 'the sub-job is asked for with'
+            scenario                  | target                                                        || expectedDetail
+            'a plugin NCMP does not know' | 'status?dmiServiceName=http%3A%2F%2Fevil.example%3A80'    || 'http://evil.example:80 is not the plugin'
+            'no plugin'               | 'status'                                                      || 'dmiServiceName null'
+            'a result without destination' | "result?dmiServiceName=${URLEncoder.encode(pluginA.baseUrl(), 'UTF-8')}" || 'destination is required'
     }
 
     def writeJob(String dataJobId, List<Map> operations) {

@@ -1,0 +1,102 @@
+package io.cpsng.ncmp.datajobs;
+
+import io.cpsng.ncmp.api.NcmpReadJobService;
+import io.cpsng.ncmp.api.exceptions.InvalidInputException;
+import io.cpsng.ncmp.api.model.ClassifiedSelectors;
+import io.cpsng.ncmp.api.model.CmHandleRoute;
+import io.cpsng.ncmp.api.model.CmHandleState;
+import io.cpsng.ncmp.inventory.CmHandleRouter;
+import io.cpsng.ncmp.inventory.CmHandleRows;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.springframework.stereotype.Service;
+
+/**
+ * Read data jobs sorted as the reference sorts them (it sends nothing to a plugin either): a selector naming a
+ * managed element or MeContext by id is routed like an FDN; one naming them by a part of the id goes to every
+ * handle whose alternate id holds it; any other selector, or one searching the whole tree ("//"), is for every
+ * plugin. Selectors are one a line or joined by OR; blank lines and lines starting with "&&" are left out.
+ */
+@Service
+class ReadDataJobs implements NcmpReadJobService {
+
+    private static final Pattern SELECTOR_SEPARATOR = Pattern.compile("\\R|\\s+OR\\s+");
+    private static final Pattern BY_ID = Pattern.compile("(ManagedElement|MeContext)\\[id=");
+    private static final Pattern BY_ID_PART = Pattern.compile(
+        "(ManagedElement|MeContext)\\[contains\\(id,\\s*[\"']([^\"']*)[\"']\\)]");
+    private static final Pattern FDN_SEGMENT = Pattern.compile("/(\\w[\\w-]*)\\[id=[\"']([^\"']*)[\"']]");
+
+    private final CmHandleRouter cmHandleRouter;
+    private final CmHandleRows cmHandleRows;
+
+    ReadDataJobs(final CmHandleRouter cmHandleRouter, final CmHandleRows cmHandleRows) {
+        this.cmHandleRouter = cmHandleRouter;
+        this.cmHandleRows = cmHandleRows;
+    }
+
+    @Override
+    public ClassifiedSelectors classifyReadJob(final String dataNodeSelector) {
+        if (dataNodeSelector == null || dataNodeSelector.isBlank()) {
+            throw new InvalidInputException("No selector", "readProperties.dataNodeSelector is required");
+        }
+        final List<String> broadcast = new ArrayList<>();
+        final Map<String, Map<String, List<String>>> byPlugin = new LinkedHashMap<>();
+        final List<String> notReady = new ArrayList<>();
+        final List<String> errors = new ArrayList<>();
+        for (final String selector : selectorsOf(dataNodeSelector)) {
+            final Matcher byIdPart = BY_ID_PART.matcher(selector);
+            final boolean namesIdPart = byIdPart.find();
+            if (selector.contains("//") || !(namesIdPart || BY_ID.matcher(selector).find())) {
+                broadcast.add(selector);
+                continue;
+            }
+            final List<CmHandleRoute> routes = namesIdPart
+                ? cmHandleRows.findRoutesByAlternateIdContaining(List.of("ManagedElement=" + byIdPart.group(2),
+                    "MeContext=" + byIdPart.group(2)))
+                : fdnOf(selector).flatMap(cmHandleRouter::route).map(List::of).orElse(List.of());
+            if (routes.isEmpty()) {
+                errors.add(selector);
+            }
+            for (final CmHandleRoute route : routes) {
+                if (route.cmHandleState() == CmHandleState.READY) {
+                    byPlugin.computeIfAbsent(route.dataPlugin(), plugin -> new LinkedHashMap<>())
+                        .computeIfAbsent(route.dataPlugin() + "#" + route.dataProducerIdentifier(),
+                            producer -> new ArrayList<>()).add(selector);
+                } else if (!notReady.contains(selector)) {
+                    notReady.add(selector);
+                }
+            }
+        }
+        return new ClassifiedSelectors(broadcast, byPlugin, notReady, errors);
+    }
+
+    private static Set<String> selectorsOf(final String dataNodeSelector) {
+        final Set<String> selectors = new LinkedHashSet<>();
+        for (final String line : SELECTOR_SEPARATOR.split(dataNodeSelector)) {
+            final String selector = line.trim();
+            if (!selector.isEmpty() && !selector.startsWith("&&")) {
+                selectors.add(selector);
+            }
+        }
+        return selectors;
+    }
+
+    /** The FDN of the selector's leading /Class[id="value"] segments: /Class=value/...; empty if it has none. */
+    private static Optional<String> fdnOf(final String selector) {
+        final StringBuilder fdn = new StringBuilder();
+        final Matcher segment = FDN_SEGMENT.matcher(selector);
+        int next = 0;
+        while (segment.find(next) && segment.start() == next) {
+            fdn.append('/').append(segment.group(1)).append('=').append(segment.group(2));
+            next = segment.end();
+        }
+        return fdn.isEmpty() ? Optional.empty() : Optional.of(fdn.toString());
+    }
+}
