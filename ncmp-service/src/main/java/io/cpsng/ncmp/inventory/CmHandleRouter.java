@@ -19,33 +19,31 @@ import org.springframework.stereotype.Component;
  * The one router from a reference to its handle (ADR 0010): the handle with that id, else the handle whose
  * alternate id is the longest prefix of it in whole '/'-separated segments (an exact alternate id is the longest
  * prefix of itself), ignoring a '#' fragment: '/A=1/B=2/C=3' is owned by '/A=1/B=2' over '/A=1', and '/A=10' is not
- * owned by '/A=1'. Of many references, only the prefixes with as many '/' as some alternate id has are candidates
- * (an index answers which numbers are in use, one probe each); every candidate is one probe of the unique
- * alternate-id index, all in one statement per 50,000: the time per reference does not grow with the number of
- * handles, and there is nothing to warm.
+ * owned by '/A=1'. Of many references, only those with as many '/' as some id has are probed as ids, and only the
+ * prefixes with as many '/' as some alternate id has as alternate ids (indexes answer which numbers are in use, one
+ * probe each); every candidate is one probe of a unique index, all in one statement per 50,000: the time per
+ * reference does not grow with the number of handles, and there is nothing to warm.
  */
 @Component
 public class CmHandleRouter {
 
-    // candidates probed per statement: bounds the array parameter and the rows held at once
-    private static final int PROBES_PER_STATEMENT = 50_000;
-    private static final int FEW_REFERENCES = 16;
-    private static final String SLASHES = "(length(h.alternate_id) - length(replace(h.alternate_id, '/', '')))";
-    // a loose index scan of ncmp_cm_handle_alternate_id_depth: one probe per number of '/' in use
-    private static final String SLASH_COUNTS_IN_USE = """
-        WITH RECURSIVE counts(slashes) AS (
-            (SELECT %1$s FROM ncmp_cm_handle h WHERE h.alternate_id IS NOT NULL ORDER BY 1 LIMIT 1)
-            UNION ALL
-            SELECT (SELECT %1$s FROM ncmp_cm_handle h WHERE h.alternate_id IS NOT NULL AND %1$s > counts.slashes
-                    ORDER BY 1 LIMIT 1)
-            FROM counts WHERE counts.slashes IS NOT NULL)
-        SELECT slashes FROM counts WHERE slashes IS NOT NULL""".formatted(SLASHES);
     static final String ROUTE_COLUMNS = "h.id, h.alternate_id, coalesce(nullif(h.dmi_data_service_name, ''),"
         + " h.dmi_service_name) AS data_plugin, h.data_producer_identifier, h.module_set_tag, h.cm_handle_state";
     static final RowMapper<CmHandleRoute> ROUTE = (resultSet, rowNumber) -> new CmHandleRoute(
         resultSet.getString("id"), resultSet.getString("alternate_id"), resultSet.getString("data_plugin"),
         resultSet.getString("data_producer_identifier"), resultSet.getString("module_set_tag"),
         CmHandleState.valueOf(resultSet.getString("cm_handle_state")));
+
+    // candidates probed per statement: bounds the array parameters and the rows held at once
+    private static final int PROBES_PER_STATEMENT = 50_000;
+    private static final int FEW_REFERENCES = 16;
+    // a loose index scan of each depth index (migrations 0006, 0007): one probe per number of '/' in use
+    private static final String SLASH_COUNTS_IN_USE = """
+        WITH RECURSIVE ids(slashes) AS (%s), alternate_ids(slashes) AS (%s)
+        SELECT true AS of_id, slashes FROM ids WHERE slashes IS NOT NULL
+        UNION ALL
+        SELECT false, slashes FROM alternate_ids WHERE slashes IS NOT NULL""".formatted(
+        slashCountsOf("h.id", "ids"), slashCountsOf("h.alternate_id", "alternate_ids"));
     private static final String PROBE = """
         SELECT true AS by_id, h.id AS reference, %1$s FROM ncmp_cm_handle h WHERE h.id = ANY(?)
         UNION ALL
@@ -66,29 +64,38 @@ public class CmHandleRouter {
     /** The handle each reference leads to; references that lead to none are not in the answer. */
     public Map<String, CmHandleRoute> routeAll(final Collection<String> references) {
         final Set<String> distinctReferences = new LinkedHashSet<>(references);
-        // a few references are cheaper probed at every prefix than asked first which prefixes can match
-        final Set<Integer> slashCountsInUse = distinctReferences.size() <= FEW_REFERENCES ? null
-            : new TreeSet<>(jdbcTemplate.queryForList(SLASH_COUNTS_IN_USE, Integer.class));
-        final Set<String> candidates = new LinkedHashSet<>();
+        // a few references are cheaper probed as ids and at every prefix than asked first which can match
+        final Set<Integer> idSlashCounts = distinctReferences.size() <= FEW_REFERENCES ? null : new TreeSet<>();
+        final Set<Integer> alternateIdSlashCounts = idSlashCounts == null ? null : new TreeSet<>();
+        if (idSlashCounts != null) {
+            jdbcTemplate.query(SLASH_COUNTS_IN_USE, resultSet -> {
+                (resultSet.getBoolean("of_id") ? idSlashCounts : alternateIdSlashCounts).add(resultSet.getInt(2));
+            });
+        }
+        final List<String> idCandidates = new ArrayList<>();
+        final Set<String> alternateIdCandidates = new LinkedHashSet<>();
+        final Map<String, List<String>> prefixesByReference = new HashMap<>();
         for (final String reference : distinctReferences) {
-            candidates.addAll(candidatePrefixes(reference, slashCountsInUse));
+            if (idSlashCounts == null || idSlashCounts.contains(slashesIn(reference))) {
+                idCandidates.add(reference);
+            }
+            final List<String> prefixes = candidatePrefixes(reference, alternateIdSlashCounts);
+            prefixesByReference.put(reference, prefixes);
+            alternateIdCandidates.addAll(prefixes);
         }
         final Map<String, CmHandleRoute> byId = new HashMap<>();
         final Map<String, CmHandleRoute> byAlternateId = new HashMap<>();
-        probe(distinctReferences, candidates, byId, byAlternateId);
+        probe(idCandidates, alternateIdCandidates, byId, byAlternateId);
         final Map<String, CmHandleRoute> routes = new HashMap<>();
-        for (final String reference : distinctReferences) {
+        prefixesByReference.forEach((reference, prefixes) -> {
             CmHandleRoute route = byId.get(reference);
-            if (route == null) {
-                final List<String> prefixes = candidatePrefixes(reference, slashCountsInUse);
-                for (int index = prefixes.size() - 1; index >= 0 && route == null; index--) {
-                    route = byAlternateId.get(prefixes.get(index));
-                }
+            for (int index = prefixes.size() - 1; index >= 0 && route == null; index--) {
+                route = byAlternateId.get(prefixes.get(index));
             }
             if (route != null) {
                 routes.put(reference, route);
             }
-        }
+        });
         return routes;
     }
 
@@ -113,6 +120,24 @@ public class CmHandleRouter {
             prefixes.add(path);
         }
         return prefixes;
+    }
+
+    private static int slashesIn(final String text) {
+        int slashes = 0;
+        for (int index = 0; index < text.length(); index++) {
+            if (text.charAt(index) == '/') {
+                slashes++;
+            }
+        }
+        return slashes;
+    }
+
+    /** A recursive step that walks the depth index of the column: its smallest number of '/', then the next. */
+    private static String slashCountsOf(final String column, final String table) {
+        final String slashes = "(length(%1$s) - length(replace(%1$s, '/', '')))".formatted(column);
+        return ("(SELECT %1$s FROM ncmp_cm_handle h WHERE %2$s IS NOT NULL ORDER BY 1 LIMIT 1)"
+            + " UNION ALL SELECT (SELECT %1$s FROM ncmp_cm_handle h WHERE %2$s IS NOT NULL AND %1$s > %3$s.slashes"
+            + " ORDER BY 1 LIMIT 1) FROM %3$s WHERE %3$s.slashes IS NOT NULL").formatted(slashes, column, table);
     }
 
     private void probe(final Collection<String> ids, final Collection<String> alternateIds,
