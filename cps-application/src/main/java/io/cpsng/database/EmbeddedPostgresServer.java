@@ -185,7 +185,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         settings.put("log_line_prefix", "");
         settings.put("timezone", "UTC");
         settings.put("max_connections", "200");
-        settings.put("shared_buffers", "256MB");
+        settings.put("shared_buffers", properties.sharedBuffers());
         settings.put("work_mem", "16MB");
         settings.put("maintenance_work_mem", "128MB");
         settings.put("max_wal_size", "2GB");

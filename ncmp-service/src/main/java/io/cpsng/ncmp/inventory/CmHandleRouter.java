@@ -74,28 +74,29 @@ public class CmHandleRouter {
         }
         final List<String> idCandidates = new ArrayList<>();
         final Set<String> alternateIdCandidates = new LinkedHashSet<>();
-        final Map<String, List<String>> prefixesByReference = new HashMap<>();
         for (final String reference : distinctReferences) {
             if (idSlashCounts == null || idSlashCounts.contains(slashesIn(reference))) {
                 idCandidates.add(reference);
             }
-            final List<String> prefixes = candidatePrefixes(reference, alternateIdSlashCounts);
-            prefixesByReference.put(reference, prefixes);
-            alternateIdCandidates.addAll(prefixes);
+            alternateIdCandidates.addAll(candidatePrefixes(reference, alternateIdSlashCounts));
         }
         final Map<String, CmHandleRoute> byId = new HashMap<>();
         final Map<String, CmHandleRoute> byAlternateId = new HashMap<>();
         probe(idCandidates, alternateIdCandidates, byId, byAlternateId);
+        // the prefixes are cut again rather than kept: a list per reference weighs more than the cutting costs
         final Map<String, CmHandleRoute> routes = new HashMap<>();
-        prefixesByReference.forEach((reference, prefixes) -> {
+        for (final String reference : distinctReferences) {
             CmHandleRoute route = byId.get(reference);
-            for (int index = prefixes.size() - 1; index >= 0 && route == null; index--) {
-                route = byAlternateId.get(prefixes.get(index));
+            if (route == null) {
+                final List<String> prefixes = candidatePrefixes(reference, alternateIdSlashCounts);
+                for (int index = prefixes.size() - 1; index >= 0 && route == null; index--) {
+                    route = byAlternateId.get(prefixes.get(index));
+                }
             }
             if (route != null) {
                 routes.put(reference, route);
             }
-        });
+        }
         return routes;
     }
 
