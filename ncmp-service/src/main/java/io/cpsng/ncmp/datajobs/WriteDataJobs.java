@@ -53,7 +53,7 @@ class WriteDataJobs implements NcmpDataJobService {
         validate(metadata, operations);
         final Map<String, CmHandleRoute> routes = cmHandleRouter.routeAll(
             operations.stream().map(WriteOperation::path).toList());
-        final Map<SubJobKey, List<Map<String, Object>>> subJobs = new LinkedHashMap<>();
+        final Map<SubJobKey, List<DmiWriteOperation>> subJobs = new LinkedHashMap<>();
         final List<String> unroutable = new ArrayList<>();
         for (final WriteOperation operation : operations) {
             final CmHandleRoute route = routes.get(operation.path());
@@ -97,10 +97,10 @@ class WriteDataJobs implements NcmpDataJobService {
     }
 
     private List<SubJobWriteResponse> startSubJobs(final String dataJobId, final DataJobMetadata metadata,
-                                                   final Map<SubJobKey, List<Map<String, Object>>> subJobs) {
+                                                   final Map<SubJobKey, List<DmiWriteOperation>> subJobs) {
         if (subJobs.size() == 1) {
             // one plugin and producer, as in the KPI suite: no hand-over to another thread
-            final Map.Entry<SubJobKey, List<Map<String, Object>>> subJob = subJobs.entrySet().iterator().next();
+            final Map.Entry<SubJobKey, List<DmiWriteOperation>> subJob = subJobs.entrySet().iterator().next();
             final SubJobKey key = subJob.getKey();
             return List.of(new SubJobWriteResponse(dmiClient.startWriteJob(key.dataPlugin(), metadata.destination(),
                 dataJobId, subJobRequest(dataJobId, metadata, key, subJob.getValue())), key.dataPlugin(),
@@ -134,26 +134,23 @@ class WriteDataJobs implements NcmpDataJobService {
     }
 
     /** The DMI API's SubjobWriteRequest. */
-    private static Map<String, Object> subJobRequest(final String dataJobId, final DataJobMetadata metadata,
-                                                     final SubJobKey key, final List<Map<String, Object>> data) {
-        final Map<String, Object> request = new LinkedHashMap<>();
-        request.put("destination", metadata.destination());
-        request.put("dataAcceptType", metadata.dataAcceptType());
-        request.put("dataContentType", metadata.dataContentType());
-        request.put("dataProducerId", key.dataProducerIdentifier());
-        request.put("dataJobId", dataJobId);
-        request.put("data", data);
-        return request;
+    record SubJobWriteRequest(String destination, String dataAcceptType, String dataContentType,
+                              String dataProducerId, String dataJobId, List<DmiWriteOperation> data) {
     }
 
-    private static Map<String, Object> dmiOperation(final WriteOperation operation, final CmHandleRoute route) {
-        final Map<String, Object> dmiOperation = new LinkedHashMap<>();
-        dmiOperation.put("path", operation.path());
-        dmiOperation.put("op", operation.op());
-        dmiOperation.put("moduleSetTag", route.moduleSetTag());
-        dmiOperation.put("value", operation.value());
-        dmiOperation.put("operationId", operation.operationId());
-        return dmiOperation;
+    /** One operation of a SubjobWriteRequest: the job's operation with its handle's module set tag. */
+    record DmiWriteOperation(String path, String op, String moduleSetTag, Object value, String operationId) {
+    }
+
+    private static SubJobWriteRequest subJobRequest(final String dataJobId, final DataJobMetadata metadata,
+                                                    final SubJobKey key, final List<DmiWriteOperation> data) {
+        return new SubJobWriteRequest(metadata.destination(), metadata.dataAcceptType(), metadata.dataContentType(),
+            key.dataProducerIdentifier(), dataJobId, data);
+    }
+
+    private static DmiWriteOperation dmiOperation(final WriteOperation operation, final CmHandleRoute route) {
+        return new DmiWriteOperation(operation.path(), operation.op(), route.moduleSetTag(), operation.value(),
+            operation.operationId());
     }
 
     private static void validate(final DataJobMetadata metadata, final List<WriteOperation> operations) {

@@ -172,7 +172,7 @@ public class DmiClient {
                                final String contentType, final String body) {
         final URI uri = URI.create(stripTrailingSlash(plugin) + "/ProvMnS/v1" + encodePath(fdn)
             + (query == null || query.isEmpty() ? "" : "?" + query));
-        return send("provMns", uri, method, contentType, body, fdn);
+        return sendText("provMns", uri, method, contentType, body, fdn);
     }
 
     /**
@@ -184,7 +184,7 @@ public class DmiClient {
         final URI uri = URI.create(stripTrailingSlash(plugin) + "/dmi/v1/cmwriteJob/dataProducer/"
             + encode(dataProducerId) + "/dataProducerJob/" + encode(dataProducerJobId) + "/" + what
             + (destination == null ? "" : "?destination=" + encode(destination)));
-        return send("cmwriteJob-" + what, uri, "GET", null, null, "sub-job " + dataProducerJobId);
+        return sendText("cmwriteJob-" + what, uri, "GET", null, null, "sub-job " + dataProducerJobId);
     }
 
     /** Whether the plugin answers its health check (GET /actuator/health) with success within the timeout. */
@@ -223,15 +223,23 @@ public class DmiClient {
     }
 
     private DmiResponse send(final String endpoint, final URI uri, final Object body, final String subject) {
-        return send(endpoint, uri, "POST", "application/json", JSON_MAPPER.writeValueAsString(body), subject);
+        // as bytes: a write job's sub-job can be megabytes, not worth a String copy on the way
+        return send(endpoint, uri, "POST", "application/json",
+            HttpRequest.BodyPublishers.ofByteArray(JSON_MAPPER.writeValueAsBytes(body)), subject);
+    }
+
+    private DmiResponse sendText(final String endpoint, final URI uri, final String method, final String contentType,
+                                 final String body, final String subject) {
+        return send(endpoint, uri, method, contentType, body == null ? null : HttpRequest.BodyPublishers.ofString(body),
+            subject);
     }
 
     /** One call; the plugin's answer whatever its status. A body of null sends none. */
     private DmiResponse send(final String endpoint, final URI uri, final String method, final String contentType,
-                             final String body, final String subject) {
+                             final HttpRequest.BodyPublisher body, final String subject) {
         final HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(dmiProperties.readTimeout())
             .header("Accept", "application/json")
-            .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+            .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body);
         if (body != null) {
             request.header("Content-Type", contentType);
         }
