@@ -19,9 +19,9 @@ import java.util.concurrent.TimeUnit
 
 import static io.cpsng.perf.Budget.atLeast
 import static io.cpsng.perf.Budget.atMost
-import static io.cpsng.perf.KpiPayloads.KPI_HANDLES
-import static io.cpsng.perf.KpiPayloads.alternateId
-import static io.cpsng.perf.KpiPayloads.jobPayload
+import static io.cpsng.perf.KpiSuite.KPI_HANDLES
+import static io.cpsng.perf.KpiSuite.alternateId
+import static io.cpsng.perf.KpiSuite.jobPayload
 
 /**
  * Routing by alternate id (FDN) and write data jobs at the reference's KPI rows 8 and 9 (k6-tests/ncmp in onap/cps:
@@ -158,18 +158,8 @@ class DataJobsPerfSpec extends RunningServiceSpec {
             flat.holdsBudget()
     }
 
-    /** Handles from..to, READY, with the KPI alternate ids, on the stub, one data producer as in the KPI setup. */
     void insertHandles(int from, int to) {
-        if (to < from) {
-            return
-        }
-        jdbcTemplate.update("""INSERT INTO ncmp_cm_handle (id, alternate_id, dmi_service_name, module_set_tag,
-                data_producer_identifier, cm_handle_state, last_update_time, additional_properties, public_properties)
-            SELECT 'ch-' || n, '/SubNetwork=Europe/SubNetwork=Ireland/MeContext=MyRadioNode' || n
-                    || '/ManagedElement=MyManagedElement' || n, ?, 'tag-' || (n % 5 + 1), 'some-data-producer-id',
-                'READY', now(), '{"neType": "RadioNode"}'::jsonb, '{"systemName": "ncmp"}'::jsonb
-            FROM generate_series(?, ?) AS n ON CONFLICT DO NOTHING""", dmiStub.baseUrl(), from, to)
-        jdbcTemplate.execute('ANALYZE ncmp_cm_handle')
+        KpiSuite.insertReadyHandles(jdbcTemplate, dmiStub.baseUrl(), from, to)
     }
 
     static String fdn(int sequence, int handleNumber) {

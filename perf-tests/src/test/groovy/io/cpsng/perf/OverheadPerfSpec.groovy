@@ -16,8 +16,8 @@ import java.util.concurrent.ThreadLocalRandom
 import java.util.concurrent.TimeUnit
 
 import static io.cpsng.perf.Budget.atMost
-import static io.cpsng.perf.KpiPayloads.KPI_HANDLES
-import static io.cpsng.perf.KpiPayloads.alternateId
+import static io.cpsng.perf.KpiSuite.KPI_HANDLES
+import static io.cpsng.perf.KpiSuite.alternateId
 
 /**
  * What NCMP adds to a call of a DMI plugin, at the reference's KPI rows 5b, 6b, 10 and 11 (k6-tests/ncmp in
@@ -108,14 +108,14 @@ class OverheadPerfSpec extends RunningServiceSpec {
         given: 'the stub answers data and ProvMnS calls after 300 ms (the KPI\'s read delay; its write delay is 670)'
             dmiStub.applySettings(DmiStubSettings.DEFAULTS.withDataDelayMs(STUB_DELAY_MS))
         and: 'the rows of config/kpi.json: requests per period, each on its own virtual thread when due'
-            def largeJob = KpiPayloads.jobPayload(100_000)
+            def largeJob = KpiSuite.jobPayload(100_000)
             def rows = [
-                new LoadRow('5b pass-through read', 13, 1_000, 200, STUB_DELAY_MS, { passThroughRead(KpiPayloads.randomHandle()) }),
-                new LoadRow('6b pass-through write', 13, 2_500, 201, STUB_DELAY_MS, { passThroughWrite(KpiPayloads.randomHandle()) }),
-                new LoadRow('8 write job of 100 operations', 2, 1_000, 200, 0, { writeJob(KpiPayloads.jobPayload(100)) }),
+                new LoadRow('5b pass-through read', 13, 1_000, 200, STUB_DELAY_MS, { passThroughRead(KpiSuite.randomHandle()) }),
+                new LoadRow('6b pass-through write', 13, 2_500, 201, STUB_DELAY_MS, { passThroughWrite(KpiSuite.randomHandle()) }),
+                new LoadRow('8 write job of 100 operations', 2, 1_000, 200, 0, { writeJob(KpiSuite.jobPayload(100)) }),
                 new LoadRow('9 write job of 100,000 operations', 1, 60_000, 200, 0, { writeJob(largeJob) }),
-                new LoadRow('10 ProvMnS read', 40, 1_000, 200, STUB_DELAY_MS, { provMns(KpiPayloads.randomHandle(), false, "http://127.0.0.1:${port}") }),
-                new LoadRow('11 ProvMnS write', 1, 1_000, 200, STUB_DELAY_MS, { provMns(KpiPayloads.randomHandle(), true, "http://127.0.0.1:${port}") })]
+                new LoadRow('10 ProvMnS read', 40, 1_000, 200, STUB_DELAY_MS, { provMns(KpiSuite.randomHandle(), false, "http://127.0.0.1:${port}") }),
+                new LoadRow('11 ProvMnS write', 1, 1_000, 200, STUB_DELAY_MS, { provMns(KpiSuite.randomHandle(), true, "http://127.0.0.1:${port}") })]
         when: 'every row sends at its rate for the whole run'
             def scheduler = Executors.newScheduledThreadPool(1)
             def requests = Executors.newVirtualThreadPerTaskExecutor()
@@ -247,15 +247,6 @@ class OverheadPerfSpec extends RunningServiceSpec {
     }
 
     void insertHandles(int from, int to) {
-        if (to < from) {
-            return
-        }
-        jdbcTemplate.update("""INSERT INTO ncmp_cm_handle (id, alternate_id, dmi_service_name, module_set_tag,
-                data_producer_identifier, cm_handle_state, last_update_time, additional_properties, public_properties)
-            SELECT 'ch-' || n, '/SubNetwork=Europe/SubNetwork=Ireland/MeContext=MyRadioNode' || n
-                    || '/ManagedElement=MyManagedElement' || n, ?, 'tag-' || (n % 5 + 1), 'some-data-producer-id',
-                'READY', now(), '{"neType": "RadioNode"}'::jsonb, '{"systemName": "ncmp"}'::jsonb
-            FROM generate_series(?, ?) AS n ON CONFLICT DO NOTHING""", dmiStub.baseUrl(), from, to)
-        jdbcTemplate.execute('ANALYZE ncmp_cm_handle')
+        KpiSuite.insertReadyHandles(jdbcTemplate, dmiStub.baseUrl(), from, to)
     }
 }

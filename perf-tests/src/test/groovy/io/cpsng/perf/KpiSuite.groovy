@@ -1,11 +1,12 @@
 package io.cpsng.perf
 
 import groovy.json.JsonOutput
+import org.springframework.jdbc.core.JdbcTemplate
 
 import java.util.concurrent.ThreadLocalRandom
 
-/** The reference's KPI suite's handles and payloads (k6-tests/ncmp in onap/cps), for the specs that use them. */
-class KpiPayloads {
+/** The reference's KPI suite (k6-tests/ncmp in onap/cps): its handles, as written for the specs, and its payloads. */
+class KpiSuite {
 
     static final int KPI_HANDLES = 50_000
     static final Map JOB_METADATA = [destination: 'device/managed-element-collection',
@@ -30,5 +31,22 @@ class KpiPayloads {
                      operationId: "${i}-2".toString(), value: [key: "some-value-two-${i}".toString()]]
         }
         JsonOutput.toJson([dataJobMetadata: JOB_METADATA, dataJobWriteRequest: [data: data]])
+    }
+
+    /**
+     * Handles from..to, READY, with the KPI alternate ids, on the plugin, one data producer as in the KPI setup;
+     * written by SQL (registration is measured elsewhere), then analysed.
+     */
+    static void insertReadyHandles(JdbcTemplate jdbcTemplate, String plugin, int from, int to) {
+        if (to < from) {
+            return
+        }
+        jdbcTemplate.update("""INSERT INTO ncmp_cm_handle (id, alternate_id, dmi_service_name, module_set_tag,
+                data_producer_identifier, cm_handle_state, last_update_time, additional_properties, public_properties)
+            SELECT 'ch-' || n, '/SubNetwork=Europe/SubNetwork=Ireland/MeContext=MyRadioNode' || n
+                    || '/ManagedElement=MyManagedElement' || n, ?, 'tag-' || (n % 5 + 1), 'some-data-producer-id',
+                'READY', now(), '{"neType": "RadioNode"}'::jsonb, '{"systemName": "ncmp"}'::jsonb
+            FROM generate_series(?, ?) AS n ON CONFLICT DO NOTHING""", plugin, from, to)
+        jdbcTemplate.execute('ANALYZE ncmp_cm_handle')
     }
 }
