@@ -14,6 +14,7 @@ import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.exceptions.KafkaUnavailableException;
 import io.cpsng.ncmp.api.exceptions.NcmpException;
+import io.cpsng.ncmp.api.exceptions.PolicyDeniedException;
 import io.cpsng.ncmp.api.exceptions.TooManyTargetsException;
 import io.cpsng.ncmp.api.exceptions.UnroutablePathsException;
 import io.cpsng.ncmp.api.model.DmiResponse;
@@ -83,6 +84,11 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(KafkaUnavailableException.class)
     ResponseEntity<Object> handleKafkaUnavailable(final NcmpException exception) {
         return answer(HttpStatus.SERVICE_UNAVAILABLE, exception.getMessage(), exception.getDetails());
+    }
+
+    @ExceptionHandler(PolicyDeniedException.class)
+    ResponseEntity<Object> handlePolicyDenied(final PolicyDeniedException exception) {
+        return answer(HttpStatus.CONFLICT, exception.getMessage(), exception.getDetails());
     }
 
     @ExceptionHandler(UnroutablePathsException.class)

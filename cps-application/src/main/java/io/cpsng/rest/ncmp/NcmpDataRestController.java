@@ -57,7 +57,7 @@ class NcmpDataRestController {
         // include-descendants is the KPI suite's; as in the reference it means nothing to a pass-through datastore
         ServedParameters.refuseOthers(request, "a pass-through read", READ_PARAMETERS);
         final PassThroughRequest passThroughRequest = new PassThroughRequest(cmHandleReference, datastoreName,
-            DataOperation.READ, resourceIdentifier, options, null, null);
+            DataOperation.READ, resourceIdentifier, options, null, null, null);
         if (topic != null) {
             final String requestId = ncmpDataService.startPassThroughRead(passThroughRequest, topic);
             return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
@@ -73,10 +73,11 @@ class NcmpDataRestController {
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
         @RequestBody final String data, final HttpServletRequest request) {
         ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
         ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.CREATE,
-            resourceIdentifier, null, contentType, data));
+            resourceIdentifier, null, contentType, data, authorization));
         return ResponseEntity.status(HttpStatus.CREATED).build();
     }
 
@@ -86,10 +87,11 @@ class NcmpDataRestController {
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
         @RequestBody final String data, final HttpServletRequest request) {
         ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
         ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.UPDATE,
-            resourceIdentifier, null, contentType, data));
+            resourceIdentifier, null, contentType, data, authorization));
         return ResponseEntity.ok().build();
     }
 
@@ -99,10 +101,11 @@ class NcmpDataRestController {
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
         @RequestBody final String data, final HttpServletRequest request) {
         ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
         final DmiResponse dmiResponse = ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference,
-            datastoreName, DataOperation.PATCH, resourceIdentifier, null, contentType, data));
+            datastoreName, DataOperation.PATCH, resourceIdentifier, null, contentType, data, authorization));
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(dmiResponse.body());
     }
 
@@ -110,10 +113,12 @@ class NcmpDataRestController {
     ResponseEntity<Void> deleteResourceDataRunningForCmHandle(
         @PathVariable(CM_HANDLE) final String cmHandleReference,
         @PathVariable(DATASTORE_NAME) final String datastoreName,
-        @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier, final HttpServletRequest request) {
+        @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
+        @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
+        final HttpServletRequest request) {
         ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
         ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.DELETE,
-            resourceIdentifier, null, null, null));
+            resourceIdentifier, null, null, null, authorization));
         return ResponseEntity.noContent().build();
     }
 }

@@ -11,6 +11,7 @@ import io.cpsng.ncmp.api.model.DataOperation;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.PassThroughRequest;
 import io.cpsng.ncmp.dmi.DmiClient;
+import io.cpsng.ncmp.policy.PolicyExecutor;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -18,10 +19,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Service;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Data pass-through: checks the datastore and the operation, that the handle is READY, and hands the
- * operation to the handle's data plugin; any answer other than 2xx becomes a DmiException carrying it.
+ * Data pass-through: checks the datastore and the operation, that the handle is READY, a write with the policy
+ * executor when it is enabled (as the reference), and hands the operation to the handle's data plugin; any answer
+ * other than 2xx becomes a DmiException carrying it.
  */
 @Service
 class DataPassThrough implements NcmpDataService, DisposableBean {
@@ -31,18 +35,21 @@ class DataPassThrough implements NcmpDataService, DisposableBean {
     private static final String DEFAULT_CONTENT_TYPE = "application/json";
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DataPassThrough.class);
+    private static final JsonMapper JSON = JsonMapper.shared();
 
     private final NcmpCmHandleService ncmpCmHandleService;
     private final DmiClient dmiClient;
     private final ClientTopics clientTopics;
+    private final PolicyExecutor policyExecutor;
     private final ExecutorService dmiCalls = Executors.newThreadPerTaskExecutor(
         Thread.ofVirtual().name("pass-through-to-topic-", 0).factory());
 
     DataPassThrough(final NcmpCmHandleService ncmpCmHandleService, final DmiClient dmiClient,
-                    final ClientTopics clientTopics) {
+                    final ClientTopics clientTopics, final PolicyExecutor policyExecutor) {
         this.ncmpCmHandleService = ncmpCmHandleService;
         this.dmiClient = dmiClient;
         this.clientTopics = clientTopics;
+        this.policyExecutor = policyExecutor;
     }
 
     @Override
@@ -54,6 +61,10 @@ class DataPassThrough implements NcmpDataService, DisposableBean {
     public DmiResponse passThrough(final PassThroughRequest request) {
         validateDatastore(request.datastoreName(), request.operation());
         final CmHandle cmHandle = getReadyCmHandle(request.cmHandleReference());
+        if (request.operation() != DataOperation.READ) {
+            policyExecutor.checkPermission(request.operation().dmiName(), cmHandle.id(), cmHandle.alternateId(),
+                request.resourceIdentifier(), changeRequestOf(request), request.authorization());
+        }
         final DmiResponse dmiResponse = dmiClient.passThrough(cmHandle, request.datastoreName(),
             request.resourceIdentifier(), request.options(), request.operation().dmiName(), contentTypeOf(request),
             request.data());
@@ -113,6 +124,18 @@ class DataPassThrough implements NcmpDataService, DisposableBean {
             throw new CmHandleNotReadyException(cmHandle.id(), cmHandleState);
         }
         return cmHandle;
+    }
+
+    /** The change as the policy executor is told it: the body as JSON when it is JSON, else as text; none to delete. */
+    private static Object changeRequestOf(final PassThroughRequest request) {
+        if (request.operation() == DataOperation.DELETE || request.data() == null) {
+            return null;
+        }
+        try {
+            return JSON.readValue(request.data(), Object.class);
+        } catch (final JacksonException notJson) {
+            return request.data();
+        }
     }
 
     private static String contentTypeOf(final PassThroughRequest request) {

@@ -21,11 +21,11 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 
 /**
- * ProvMnS writes checked by the policy executor (ncmp.policy-executor.enabled, the reference's
+ * ProvMnS and pass-through writes checked by the policy executor (ncmp.policy-executor.enabled, the reference's
  * /operation-permission/v1/permissions API; a WireMock here, answering as the spec says): allowed writes reach the
  * plugin, denied ones answer 409 and reach nothing, and an executor that fails leaves the default decision.
  */
-class ProvMnsPolicySpec extends ServerSpec {
+class PolicyExecutorSpec extends ServerSpec {
 
     static final String ME = '/SubNetwork=Europe/MeContext=Node1/ManagedElement=Me1'
     static final String PERMISSIONS = '/operation-permission/v1/permissions'
@@ -116,6 +116,28 @@ class ProvMnsPolicySpec extends ServerSpec {
         then: 'it goes through'
             response.status == 200
             dmiStub.requestCount(DmiEndpoint.PROVMNS) == 1
+    }
+
+    def 'A pass-through write is checked too: #decision'() {
+        given: 'the executor decides'
+            decide(decision)
+        when: 'a create is passed through to the handle by its alternate id'
+            def response = http.post("/ncmp/v1/ch/${URLEncoder.encode(ME, 'UTF-8')}/data/ds/ncmp-datastore:passthrough-running"
+                + '?resourceIdentifier=parent%2Fchild', 'application/json', '{"child":{"name":"x"}}')
+        then: 'the client gets the answer the decision gives'
+            response.status == expectedStatus
+            decision == 'allow' || response.json.message == 'Operation not allowed. Decision id 7 : deny'
+            dmiStub.requestCount(DmiEndpoint.DATA) == (decision == 'allow' ? 1 : 0)
+        and: 'the executor was asked about the change, with the client\'s credentials'
+            def asked = policyExecutor.findAll(postRequestedFor(urlPathEqualTo(PERMISSIONS)))
+            asked[0].header('Authorization').firstValue().startsWith('Basic ')
+            new JsonSlurper().parseText(asked[0].bodyAsString).operations == [[operation: 'create',
+                entityHandleId: 'pp-node', resourceIdentifier: 'parent/child', targetIdentifier: ME,
+                changeRequest: [child: [name: 'x']]]]
+        where: 'the decision is'
+            decision || expectedStatus
+            'allow'  || 201
+            'deny'   || 409
     }
 
     void decide(String decision) {
