@@ -22,7 +22,6 @@ class InventoryPerfSpec extends RunningServiceSpec {
     static final int HANDLES = 50_000
     static final String PREFIX = 'inventory'
     static final int REPEATS = 10
-    static final long DATA_DELAY_MS = 20
 
     @Shared
     DmiStub dmiStub = DmiStub.start(DmiStubSettings.DEFAULTS)
@@ -89,27 +88,6 @@ class InventoryPerfSpec extends RunningServiceSpec {
             reference      | pathOf
             'id'           | { int number -> "${PREFIX}-${number}" }
             'alternate id' | { int number -> URLEncoder.encode("managed-element=${PREFIX}/node=${number}", 'UTF-8') }
-    }
-
-    def 'Pass-through read overhead against a DMI answering after 20 ms'() {
-        given: 'the DMI answers data requests after a fixed delay'
-            dmiStub.applySettings(DmiStubSettings.DEFAULTS.withDataDelayMs(DATA_DELAY_MS))
-            def next = 0
-        when: 'handles are read through NCMP'
-            def answer = null
-            def millis = medianMillis(100) {
-                answer = serviceClient.get("/ncmp/v1/ch/${PREFIX}-${1 + next++ * 7}/data/ds/" +
-                    'ncmp-datastore:passthrough-operational?resourceIdentifier=%2Fsystem')
-            }
-            def overhead = millis - DATA_DELAY_MS
-            def measurement = PerfRecorder.record('ncmp: pass-through read overhead (NCMP time minus DMI latency)',
-                'ncmp-get', HANDLES, overhead / 1e3, overhead, 'ms', atMost(2))
-        then: 'the data is answered'
-            answer.isSuccess()
-        and: 'the overhead meets the budget'
-            measurement.holdsBudget()
-        cleanup:
-            dmiStub.applySettings(DmiStubSettings.DEFAULTS)
     }
 
     def 'Heap in use with 50,000 READY handles'() {

@@ -87,7 +87,7 @@ class LcmEventsPerfSpec extends RunningServiceSpec {
                 waitUntilAllSent()
             }
         and: 'the ratio of the medians is recorded'
-            def ratio = median(rates.kafka) / median(rates.feed)
+            def ratio = Meter.median(rates.kafka) / Meter.median(rates.feed)
             println "PERF registration rates with Kafka ${rates.kafka}, feed only ${rates.feed}"
             def comparison = PerfRecorder.record('ncmp events: registration rate with events on Kafka / feed only '
                 + '(median of 3 runs of 50,000 each)', 'ncmp-events-kafka-ratio', 300_000, seconds, ratio, 'ratio',
@@ -135,10 +135,6 @@ class LcmEventsPerfSpec extends RunningServiceSpec {
         new PollingConditions(timeout: 300, delay: 0.1).eventually {
             assert lcmEventRelay.allSent()
         }
-    }
-
-    static double median(List<Double> values) {
-        values.sort()[values.size().intdiv(2)]
     }
 
     long unsentEvents() {

@@ -56,8 +56,9 @@ class ProvMnsRestController {
                                  @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
                                  final HttpServletRequest request) {
         refuseQuery(request);
-        return answer(ncmpProvMnsService.patch(fdnOf(request), MediaType.parseMediaType(contentType).getType() + "/"
-            + MediaType.parseMediaType(contentType).getSubtype(), body, authorization));
+        final MediaType mediaType = MediaType.parseMediaType(contentType);
+        return answer(ncmpProvMnsService.patch(fdnOf(request), mediaType.getType() + "/" + mediaType.getSubtype(),
+            body, authorization));
     }
 
     @DeleteMapping(path = "/**", produces = MediaType.APPLICATION_JSON_VALUE)

@@ -35,6 +35,7 @@ class CmHandleRouterSpec extends IntegrationSpec {
             'sharing a prefix but not a segment'             | '/A=10/B=2'            || null
             'with a fragment'                                | '/A=1/B=2#/attributes' || 'r-a1b2'
             'that is an id looking like an FDN'              | '/A=1/B=2/C=3'         || '/A=1/B=2/C=3'
+            'that is an id with a fragment'                  | '/A=1/B=2/C=3#/x'      || '/A=1/B=2/C=3'
             'under no alternate id'                          | '/Z=1'                 || null
             'that is empty'                                  | ''                     || null
     }
@@ -47,6 +48,9 @@ class CmHandleRouterSpec extends IntegrationSpec {
             route.dataPlugin() == 'http://plugin-2'
             route.moduleSetTag() == 'tag-2'
             route.cmHandleState() == CmHandleState.READY
+        and: 'the data producer of a handle that has one'
+            route.dataProducerIdentifier() == null
+            objectUnderTest.route('/A=1/Q=1').orElseThrow().dataProducerIdentifier() == 'p-1'
     }
 
     def 'Routing many references answers each that leads somewhere, in one call'() {

@@ -138,12 +138,15 @@ class DataJobSpec extends ServerSpec {
         given: 'plugin B fails'
             pluginB.stubFor(post(urlPathEqualTo('/dmi/v1/cmwriteJob')).willReturn(aResponse().withStatus(500)
                 .withBody('{"message":"no capacity"}')))
-        when: 'a job writes under a handle of plugin B'
-            def response = writeJob('job-4', [operation('1', '/SubNetwork=E/MeContext=10/Child=b')])
-        then: 'the client is told the plugin failed, with its answer'
+        when: 'a job writes under a handle of plugin A and one of plugin B'
+            def response = writeJob('job-4', [operation('1', '/SubNetwork=E/MeContext=1/Child=a'),
+                                              operation('2', '/SubNetwork=E/MeContext=10/Child=b')])
+        then: 'the client is told plugin B failed, with its answer'
             response.status == 502
             response.json.'dmi-response'.'http-code' == 500
             response.json.'dmi-response'.body.contains('no capacity')
+        and: 'which sub-job plugin A took, so that a retry can leave it out'
+            response.json.message.endsWith("Sub-jobs taken: [p-1-job at ${pluginA.baseUrl()} for p-1]")
     }
 
     def 'The DMI stub takes a sub-job as the reference\'s stub does'() {

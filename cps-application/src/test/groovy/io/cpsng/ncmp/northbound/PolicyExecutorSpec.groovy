@@ -113,9 +113,22 @@ class PolicyExecutorSpec extends ServerSpec {
         when: 'a write is sent'
             def response = http.send('PUT', "/ProvMnS/v1${ME}/GNBDUFunction=1", ['Content-Type': 'application/json'],
                 '{"id":"1","attributes":{}}'.bytes)
-        then: 'it goes through'
+        then: 'the executor was asked, and the write goes through'
+            policyExecutor.findAll(postRequestedFor(urlPathEqualTo(PERMISSIONS))).size() == 1
             response.status == 200
             dmiStub.requestCount(DmiEndpoint.PROVMNS) == 1
+    }
+
+    def 'An executor that refuses the request itself (4xx) denies the write'() {
+        given: 'the executor answers 403'
+            policyExecutor.stubFor(post(urlPathEqualTo(PERMISSIONS)).willReturn(aResponse().withStatus(403)))
+        when: 'a write is sent'
+            def response = http.send('PUT', "/ProvMnS/v1${ME}/GNBDUFunction=1", ['Content-Type': 'application/json'],
+                '{"id":"1","attributes":{}}'.bytes)
+        then: 'it is refused and reaches nothing'
+            response.status == 409
+            response.json.title.startsWith('Operation not allowed. Decision id N/A : refused (403)')
+            dmiStub.requestCount(DmiEndpoint.PROVMNS) == 0
     }
 
     def 'A pass-through write is checked too: #decision'() {

@@ -111,6 +111,8 @@ class ProvMnsSpec extends ServerSpec {
             'a patch over the limit'       | 'PATCH' | "/ProvMnS/v1${ME}"                                   | 'application/json-patch+json' | elevenOperations()  || 413            | 'SERVER_LIMITATION'       | '11 operations in request, this exceeds the maximum of 10' | null
             'a patch that moves'           | 'PATCH' | "/ProvMnS/v1${ME}"                                   | 'application/json-patch+json' | '[{"op":"add","path":"/A=1","value":{}},{"op":"move","from":"/A=1","path":"/A=2"}]' || 422 | 'SERVER_LIMITATION' | 'Unsupported Patch Operation Type: move' | '/1'
             'a JSON Patch that is no list' | 'PATCH' | "/ProvMnS/v1${ME}"                                   | 'application/json-patch+json' | '{"op":"add"}'      || 400            | 'VALIDATION_ERROR'        | 'array of operations'                                | null
+            'a patch item that is no object' | 'PATCH' | "/ProvMnS/v1${ME}"                                 | 'application/json-patch+json' | '[1]'               || 400            | 'VALIDATION_ERROR'        | 'is not an object with an op and a path'             | '/0'
+            'a patch path without a slash' | 'PATCH' | "/ProvMnS/v1${ME}"                                   | 'application/json-patch+json' | '[{"op":"add","path":"A=1","value":{}}]' || 400 | 'VALIDATION_ERROR' | "starts with neither '/' nor '#'" | '/0'
     }
 
     def 'A plugin that cannot be reached is told as 502 in the ProvMnS shape'() {

@@ -61,9 +61,10 @@ class DataPassThrough implements NcmpDataService, DisposableBean {
     public DmiResponse passThrough(final PassThroughRequest request) {
         validateDatastore(request.datastoreName(), request.operation());
         final CmHandle cmHandle = getReadyCmHandle(request.cmHandleReference());
-        if (request.operation() != DataOperation.READ) {
-            policyExecutor.checkPermission(request.operation().dmiName(), cmHandle.id(), cmHandle.alternateId(),
-                request.resourceIdentifier(), changeRequestOf(request), request.authorization());
+        if (request.operation() != DataOperation.READ && policyExecutor.isEnabled()) {
+            policyExecutor.checkPermission(request.operation().dmiName(), cmHandle.id(),
+                cmHandle.alternateId() == null ? cmHandle.id() : cmHandle.alternateId(), request.resourceIdentifier(),
+                changeRequestOf(request), request.authorization());
         }
         final DmiResponse dmiResponse = dmiClient.passThrough(cmHandle, request.datastoreName(),
             request.resourceIdentifier(), request.options(), request.operation().dmiName(), contentTypeOf(request),

@@ -1,6 +1,7 @@
 package io.cpsng.ncmp.datajobs;
 
 import io.cpsng.ncmp.api.NcmpDataJobService;
+import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.exceptions.UnroutablePathsException;
 import io.cpsng.ncmp.api.model.CmHandleRoute;
@@ -113,8 +114,22 @@ class WriteDataJobs implements NcmpDataJobService {
                 subJobRequest(dataJobId, metadata, key, dmiOperations)))));
         }
         final List<SubJobWriteResponse> responses = new ArrayList<>(subJobIds.size());
-        subJobIds.forEach((key, subJobId) -> responses.add(new SubJobWriteResponse(resultOf(subJobId),
-            key.dataPlugin(), key.dataProducerIdentifier())));
+        DmiException firstFailure = null;
+        for (final Map.Entry<SubJobKey, Future<String>> subJobId : subJobIds.entrySet()) {
+            try {
+                responses.add(new SubJobWriteResponse(resultOf(subJobId.getValue()), subJobId.getKey().dataPlugin(),
+                    subJobId.getKey().dataProducerIdentifier()));
+            } catch (final DmiException failed) {
+                firstFailure = firstFailure == null ? failed : firstFailure;
+            }
+        }
+        if (firstFailure != null) {
+            // the sub-jobs other plugins took are running: the client is told which, so a retry can leave them out
+            throw new DmiException(firstFailure.getMessage() + ". Sub-jobs taken: " + (responses.isEmpty() ? "none"
+                : responses.stream().map(response -> response.subJobId() + " at " + response.dmiServiceName()
+                    + " for " + response.dataProducerId()).toList()), firstFailure.getDetails(),
+                firstFailure.getDmiResponse());
+        }
         return responses;
     }
 

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
@@ -26,6 +27,7 @@ import java.util.StringJoiner;
 import java.util.concurrent.Semaphore;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -160,7 +162,21 @@ public class DmiClient {
             throw new DmiException("Unable to start a write sub-job", "POST cmwriteJob for data job " + dataJobId
                 + " at " + plugin + " answered " + dmiResponse.status(), dmiResponse);
         }
-        return JSON_MAPPER.readTree(dmiResponse.body()).path("subJobId").asString(null);
+        final String subJobId = subJobIdIn(dmiResponse.body());
+        if (subJobId == null) {
+            throw new DmiException("Unable to start a write sub-job", "POST cmwriteJob for data job " + dataJobId
+                + " at " + plugin + " answered " + dmiResponse.status() + " without a subJobId", dmiResponse);
+        }
+        return subJobId;
+    }
+
+    private static String subJobIdIn(final String body) {
+        try {
+            final String subJobId = JSON_MAPPER.readTree(body == null ? "" : body).path("subJobId").asString(null);
+            return subJobId == null || subJobId.isEmpty() ? null : subJobId;
+        } catch (final JacksonException notJson) {
+            return null;
+        }
     }
 
     /**
@@ -250,7 +266,7 @@ public class DmiClient {
             openCalls.acquire();
         } catch (final InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            throw interrupted(endpoint, subject);
+            throw interrupted(method, endpoint, subject);
         }
         final Timer.Sample sample = Timer.start(meterRegistry);
         String outcome = "error";
@@ -259,6 +275,10 @@ public class DmiClient {
                 HttpResponse.BodyHandlers.ofString());
             outcome = String.valueOf(response.statusCode());
             return new DmiResponse(response.statusCode(), response.body());
+        } catch (final HttpConnectTimeoutException unreachable) {
+            throw new DmiException("DMI plugin unreachable", method + " " + endpoint + " for " + subject + " at "
+                + uri.getScheme() + "://" + uri.getAuthority() + " failed: no connection within "
+                + dmiProperties.connectTimeout(), null);
         } catch (final HttpTimeoutException silent) {
             throw new DmiTimeoutException(method + " " + endpoint + " for " + subject + " at " + uri.getScheme() + "://"
                 + uri.getAuthority() + " got no answer within " + dmiProperties.readTimeout());
@@ -268,7 +288,7 @@ public class DmiClient {
                 + unreachable.getClass().getSimpleName(), null);
         } catch (final InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            throw interrupted(endpoint, subject);
+            throw interrupted(method, endpoint, subject);
         } finally {
             openCalls.release();
             sample.stop(Timer.builder("ncmp.dmi.call").tag("endpoint", endpoint).tag("outcome", outcome)
@@ -276,8 +296,8 @@ public class DmiClient {
         }
     }
 
-    private static DmiException interrupted(final String endpoint, final String subject) {
-        return new DmiException("Interrupted", "POST " + endpoint + " for " + subject + " was interrupted", null);
+    private static DmiException interrupted(final String method, final String endpoint, final String subject) {
+        return new DmiException("Interrupted", method + " " + endpoint + " for " + subject + " was interrupted", null);
     }
 
     /** Each segment of the path percent-encoded where a path needs it; '/', '=' and ',' kept. */

@@ -75,8 +75,9 @@ public class CmHandleRouter {
         final List<String> idCandidates = new ArrayList<>();
         final Set<String> alternateIdCandidates = new LinkedHashSet<>();
         for (final String reference : distinctReferences) {
-            if (idSlashCounts == null || idSlashCounts.contains(slashesIn(reference))) {
-                idCandidates.add(reference);
+            final String path = withoutFragment(reference);
+            if (!path.isEmpty() && (idSlashCounts == null || idSlashCounts.contains(slashesIn(path)))) {
+                idCandidates.add(path);
             }
             alternateIdCandidates.addAll(candidatePrefixes(reference, alternateIdSlashCounts));
         }
@@ -86,7 +87,7 @@ public class CmHandleRouter {
         // the prefixes are cut again rather than kept: a list per reference weighs more than the cutting costs
         final Map<String, CmHandleRoute> routes = new HashMap<>();
         for (final String reference : distinctReferences) {
-            CmHandleRoute route = byId.get(reference);
+            CmHandleRoute route = byId.get(withoutFragment(reference));
             if (route == null) {
                 final List<String> prefixes = candidatePrefixes(reference, alternateIdSlashCounts);
                 for (int index = prefixes.size() - 1; index >= 0 && route == null; index--) {
@@ -105,8 +106,7 @@ public class CmHandleRouter {
      * of '/' some alternate id has (any number, given null); shortest first.
      */
     static List<String> candidatePrefixes(final String reference, final Set<Integer> slashCountsInUse) {
-        final int fragment = reference.indexOf('#');
-        final String path = fragment < 0 ? reference : reference.substring(0, fragment);
+        final String path = withoutFragment(reference);
         final List<String> prefixes = new ArrayList<>(2);
         int slashes = 0;
         for (int index = 0; index < path.length(); index++) {
@@ -121,6 +121,11 @@ public class CmHandleRouter {
             prefixes.add(path);
         }
         return prefixes;
+    }
+
+    private static String withoutFragment(final String reference) {
+        final int fragment = reference.indexOf('#');
+        return fragment < 0 ? reference : reference.substring(0, fragment);
     }
 
     private static int slashesIn(final String text) {

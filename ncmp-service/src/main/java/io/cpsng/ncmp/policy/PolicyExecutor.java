@@ -20,8 +20,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Asks the policy executor whether a write may go ahead, as the reference does when ncmp.policy-executor.enabled:
  * POST {address}:{port}/operation-permission/v1/permissions with the operation, the handle, the resource and the
- * change, the client's Authorization passed on. Only "allow" lets the write go; another decision is a
- * PolicyDeniedException. When the executor fails or does not answer, the configured default decision applies.
+ * change, the client's Authorization passed on. Only "allow" lets the write go; another decision, or a 4xx answer,
+ * is a PolicyDeniedException. When the executor fails (5xx) or does not answer, the configured default decision
+ * applies, as in the reference (which also falls back on a 4xx).
  */
 @Component
 @EnableConfigurationProperties(PolicyExecutorProperties.class)
@@ -33,9 +34,13 @@ public class PolicyExecutor {
 
     private final PolicyExecutorProperties properties;
     private final HttpClient httpClient;
+    private final URI permissions;
 
     PolicyExecutor(final PolicyExecutorProperties properties) {
         this.properties = properties;
+        // checked at start: a malformed address is a configuration error, not a request's
+        this.permissions = URI.create(properties.address() + ":" + properties.port()
+            + "/operation-permission/v1/permissions");
         this.httpClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(properties.timeout()).build();
     }
@@ -74,8 +79,7 @@ public class PolicyExecutor {
     }
 
     private Decision ask(final String body, final String authorization) {
-        final HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(properties.address() + ":"
-                + properties.port() + "/operation-permission/v1/permissions"))
+        final HttpRequest.Builder request = HttpRequest.newBuilder(permissions)
             .timeout(properties.timeout())
             .header("Content-Type", "application/json").header("Accept", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body));
@@ -85,6 +89,10 @@ public class PolicyExecutor {
         try {
             final HttpResponse<String> response = httpClient.send(request.build(),
                 HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() >= 400 && response.statusCode() < 500) {
+                // it answered, refusing the request (its credentials, say): not a failure to fall back from
+                return new Decision("N/A", "refused (" + response.statusCode() + ")", response.body());
+            }
             if (response.statusCode() < 200 || response.statusCode() >= 300) {
                 return defaultDecision("the policy executor answered " + response.statusCode());
             }
@@ -95,7 +103,7 @@ public class PolicyExecutor {
             return defaultDecision("the policy executor failed: " + unreachable.getClass().getSimpleName());
         } catch (final InterruptedException interrupted) {
             Thread.currentThread().interrupt();
-            return defaultDecision("interrupted while asking the policy executor");
+            return new Decision("N/A", "interrupted", "interrupted while asking the policy executor");
         }
     }
 

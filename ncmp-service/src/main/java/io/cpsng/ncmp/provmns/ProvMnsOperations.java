@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.function.Supplier;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
 import tools.jackson.core.JacksonException;
@@ -39,8 +40,6 @@ class ProvMnsOperations implements NcmpProvMnsService {
     static final String SERVER_LIMITATION = "SERVER_LIMITATION";
     static final Set<String> JSON_PATCH_TYPES = Set.of("application/json-patch+json",
         "application/3gpp-json-patch+json");
-    static final Set<String> MERGE_PATCH_TYPES = Set.of("application/merge-patch+json",
-        "application/3gpp-merge-patch+json");
     /** The query of a GET, in the order it is forwarded. */
     static final List<String> READ_PARAMETERS = List.of("scopeType", "scopeLevel", "filter", "attributes", "fields",
         "dataNodeSelector");
@@ -77,7 +76,7 @@ class ProvMnsOperations implements NcmpProvMnsService {
             throw new ProvMnsException(400, VALIDATION_ERROR, "The body of a PUT is the managed object's JSON object");
         }
         final CmHandleRoute route = readyRoute(fdn);
-        checkPermission(route, "create", fdn, attributesOf(resource, null), authorization, null);
+        checkPermission(route, "create", fdn, () -> attributesOf(resource, null), authorization, null);
         return forward("PUT", route, fdn, null, "application/json", body);
     }
 
@@ -93,6 +92,9 @@ class ProvMnsOperations implements NcmpProvMnsService {
                 throw new ProvMnsException(413, SERVER_LIMITATION, patch.size() + " operations in request, this"
                     + " exceeds the maximum of " + provMnsProperties.maxPatchOperations());
             }
+            for (int index = 0; index < patch.size(); index++) {
+                validatePatchOperation(patch.get(index), index);
+            }
             final CmHandleRoute route = readyRoute(fdn);
             for (int index = 0; index < patch.size(); index++) {
                 checkPatchOperation(route, fdn, patch.get(index), index, authorization);
@@ -103,31 +105,44 @@ class ProvMnsOperations implements NcmpProvMnsService {
             throw new ProvMnsException(400, VALIDATION_ERROR, "A merge patch is a JSON object");
         }
         final CmHandleRoute route = readyRoute(fdn);
-        checkPermission(route, "update", fdn, attributesOf(patch, null), authorization, null);
+        checkPermission(route, "update", fdn, () -> attributesOf(patch, null), authorization, null);
         return forward("PATCH", route, fdn, null, contentType, body);
     }
 
     @Override
     public DmiResponse delete(final String fdn, final String authorization) {
         final CmHandleRoute route = readyRoute(fdn);
-        checkPermission(route, "delete", fdn, null, authorization, null);
+        checkPermission(route, "delete", fdn, () -> null, authorization, null);
         return forward("DELETE", route, fdn, null, null, null);
+    }
+
+    /** An operation is an object whose op is add, replace or remove and whose path is below the FDN or a fragment. */
+    private static void validatePatchOperation(final JsonNode operation, final int index) {
+        if (!operation.isObject() || !operation.path("op").isString() || !operation.path("path").isString()) {
+            throw new ProvMnsException(400, VALIDATION_ERROR, "Patch operation " + index + " is not an object with"
+                + " an op and a path", "/" + index);
+        }
+        final String op = operation.path("op").asString();
+        if (!POLICY_OPERATION_OF_PATCH.containsKey(op)) {
+            throw new ProvMnsException(422, SERVER_LIMITATION, "Unsupported Patch Operation Type: " + op,
+                "/" + index);
+        }
+        final String path = operation.path("path").asString();
+        if (!path.isEmpty() && !path.startsWith("/") && !path.startsWith("#")) {
+            throw new ProvMnsException(400, VALIDATION_ERROR, "Patch operation " + index + ": the path " + path
+                + " starts with neither '/' nor '#'", "/" + index);
+        }
     }
 
     private void checkPatchOperation(final CmHandleRoute route, final String fdn, final JsonNode operation,
                                      final int index, final String authorization) {
-        final String op = operation.path("op").asString("");
-        final String policyOperation = POLICY_OPERATION_OF_PATCH.get(op);
-        if (policyOperation == null) {
-            throw new ProvMnsException(422, SERVER_LIMITATION, "Unsupported Patch Operation Type: " + op,
-                "/" + index);
-        }
+        final String policyOperation = POLICY_OPERATION_OF_PATCH.get(operation.path("op").asString());
         final String path = operation.path("path").asString("");
         final int fragment = path.indexOf('#');
         final String target = fdn + (fragment < 0 ? path : path.substring(0, fragment));
         final String attributePath = fragment < 0 ? null : path.substring(fragment + 1);
         checkPermission(route, policyOperation, target,
-            "delete".equals(policyOperation) ? null : attributesOf(operation.get("value"), attributePath),
+            () -> "delete".equals(policyOperation) ? null : attributesOf(operation.get("value"), attributePath),
             authorization, "/" + index);
     }
 
@@ -136,11 +151,15 @@ class ProvMnsOperations implements NcmpProvMnsService {
      * attributes}]} of the target managed object, the resource its parent below the handle's alternate id.
      */
     private void checkPermission(final CmHandleRoute route, final String operation, final String target,
-                                 final Object attributes, final String authorization, final String badOp) {
+                                 final Supplier<Object> attributesOfChange, final String authorization,
+                                 final String badOp) {
         if (!policyExecutor.isEnabled()) {
             return;
         }
-        final String handleRoot = route.alternateId() == null ? "" : route.alternateId();
+        final Object attributes = attributesOfChange.get();
+        // the FDN is under the alternate id, or under the id when it was routed by the id
+        final String handleRoot = route.alternateId() != null && target.startsWith(route.alternateId())
+            ? route.alternateId() : route.cmHandleId();
         final int lastSlash = target.lastIndexOf('/');
         final String parent = lastSlash <= 0 ? "" : target.substring(0, lastSlash);
         if (parent.length() < handleRoot.length() || !parent.startsWith(handleRoot)) {
