@@ -51,23 +51,26 @@ class DataJobsPerfSpec extends RunningServiceSpec {
     def 'KPI row 8: write data jobs of 100 operations'() {
         given: '50,000 READY handles with the KPI alternate ids on the DMI stub'
             insertHandles(1, KPI_HANDLES)
-        and: 'jobs warmed up'
-            20.times { assert writeJob(jobPayload(100)).statusCode() == 200 }
-        when: '500 jobs are sent one after the other, each followed by its sub-job sent straight to the stub'
-            def millis = []
-            def stubMillis = []
-            500.times {
-                def payload = jobPayload(100)
+        and: 'the service warmed up as in the KPI suite\'s 15-minute run: 1,000 jobs, so that the JIT has compiled the path'
+            def warmUp = (1..50).collect { jobPayload(100) }
+            1000.times { assert writeJob(warmUp[it % 50]).statusCode() == 200 }
+        when: '500 jobs are sent one after the other, as a k6 virtual user sends them'
+            def payloads = (1..500).collect { jobPayload(100) }
+            def millis = payloads.collect { payload ->
                 def start = System.nanoTime()
                 def response = writeJob(payload)
-                millis << (System.nanoTime() - start) / 1e6
+                def elapsed = (System.nanoTime() - start) / 1e6
                 assert response.statusCode() == 200 && response.body().count('subJobId') == 1
-                def subJob = subJobOf(payload)
-                start = System.nanoTime()
+                elapsed
+            }
+        and: 'then their sub-jobs straight to the stub, one after the other: the part of a job that is the stub\'s'
+            def subJobs = payloads.collect { subJobOf(it) }
+            def stubMillis = subJobs.collect { subJob ->
+                def start = System.nanoTime()
                 assert httpClient.send(HttpRequest.newBuilder(URI.create("${dmiStub.baseUrl()}/dmi/v1/cmwriteJob?destination=d"))
                     .header('Content-Type', 'application/json').POST(HttpRequest.BodyPublishers.ofString(subJob)).build(),
                     HttpResponse.BodyHandlers.ofString()).statusCode() == 200
-                stubMillis << (System.nanoTime() - start) / 1e6
+                (System.nanoTime() - start) / 1e6
             }
             def median = Meter.median(millis)
             def row8 = PerfRecorder.record('data jobs: KPI row 8, write job of 100 operations (median of 500; reference expects 20 ms)',
