@@ -25,7 +25,7 @@ import tools.jackson.databind.node.ObjectNode;
  * elements, the top one declaring its module's namespace (the reference writes "prefix:name" instead,
  * which no XML parser accepts back), several top nodes concatenated without a wrapper or declaration.
  */
-final class DataNodeFormatter {
+public final class DataNodeFormatter {
 
     private static final JsonMapper JSON_MAPPER = JsonMapper.shared();
     // shared because the lookup is slow; never reconfigured, it only creates new writers (reuse-instance is off)
@@ -44,6 +44,23 @@ final class DataNodeFormatter {
     /** The first node as a one-key object, {} if there is none (v1 reads answer one object). */
     static ObjectNode firstToJson(final Collection<DataNode> dataNodes) {
         return dataNodes.isEmpty() ? JSON_MAPPER.createObjectNode() : toJson(dataNodes.iterator().next());
+    }
+
+    /**
+     * The nodes as one object, the reference's v3 shape: each under its module-prefixed name, entries of the same
+     * list together in an array, e.g. {"stores:bookstore": {...}} or {"stores:book": [{...}, {...}]}.
+     */
+    public static ObjectNode toJsonObject(final Collection<DataNode> dataNodes) {
+        final ObjectNode json = JSON_MAPPER.createObjectNode();
+        for (final DataNode dataNode : dataNodes) {
+            final String name = topLevelName(dataNode);
+            if (dataNode.xpath().endsWith("]")) {
+                (json.get(name) instanceof ArrayNode list ? list : json.putArray(name)).add(contentOf(dataNode));
+            } else {
+                json.set(name, contentOf(dataNode));
+            }
+        }
+        return json;
     }
 
     /** Each node as a one-key object, in the given order. */

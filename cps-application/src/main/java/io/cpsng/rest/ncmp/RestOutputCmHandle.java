@@ -34,7 +34,8 @@ record RestOutputCmHandle(String cmHandle, List<Map<String, String>> publicCmHan
     record DataStores(SyncState operational) {
     }
 
-    record SyncState(String syncState) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record SyncState(String syncState, String lastSyncTime) {
     }
 
     /** GET /ch/{cm-handle}/state. */
@@ -81,7 +82,8 @@ record RestOutputCmHandle(String cmHandle, List<Map<String, String>> publicCmHan
             : new LockReason(compositeState.lockReason().reason(), compositeState.lockReason().details());
         return new State(compositeState.cmHandleState().name(), lockReason,
             referenceTimeOf(compositeState.lastUpdateTime()), compositeState.dataSyncEnabled(),
-            new DataStores(new SyncState(syncStateOf(compositeState))));
+            new DataStores(new SyncState(syncStateOf(compositeState),
+                referenceTimeOf(compositeState.lastSyncTime()))));
     }
 
     /** Without data sync there is nothing to sync: the reference says NONE_REQUESTED. */

@@ -69,11 +69,11 @@ class CmHandleFixture {
     }
 
     static CompositeState ready() {
-        new CompositeState(CmHandleState.READY, null, LAST_UPDATE_TIME, false, null)
+        new CompositeState(CmHandleState.READY, null, LAST_UPDATE_TIME, false, null, null)
     }
 
     static CompositeState locked(String details) {
-        new CompositeState(CmHandleState.LOCKED, new LockReason(LockReason.MODULE_SYNC_FAILED, details), LAST_UPDATE_TIME, false, null)
+        new CompositeState(CmHandleState.LOCKED, new LockReason(LockReason.MODULE_SYNC_FAILED, details), LAST_UPDATE_TIME, false, null, null)
     }
 
     static json(response) {

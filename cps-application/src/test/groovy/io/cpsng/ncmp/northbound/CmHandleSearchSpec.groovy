@@ -22,7 +22,7 @@ class CmHandleSearchSpec extends IntegrationSpec {
         cmHandleFixture.addCmHandles(
             [id: 'n-1', publicProperties: [Color: 'red', Size: 'small'], additionalProperties: [Secret: 'x'], alternateId: 'alt-n1'],
             [id: 'n-2', publicProperties: [Color: 'red'], trustLevel: 'NONE',
-             state: new CompositeState(CmHandleState.READY, null, CmHandleFixture.LAST_UPDATE_TIME, true, 'SYNCHRONIZED')],
+             state: new CompositeState(CmHandleState.READY, null, CmHandleFixture.LAST_UPDATE_TIME, true, 'SYNCHRONIZED', CmHandleFixture.LAST_UPDATE_TIME)],
             [id: 'n-3', publicProperties: [Color: 'blue'], additionalProperties: [Secret: 'x'], alternateId: 'alt-n3',
              trustLevel: 'COMPLETE', state: locked('Attempt #1 failed')])
         cmHandleFixture.addModuleSet('set-ab', ['spec-a': '2024-01-15', 'spec-b': '2024-01-15'], 'n-1')

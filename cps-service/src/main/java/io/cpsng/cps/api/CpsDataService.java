@@ -4,6 +4,7 @@ import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import java.util.Collection;
+import java.util.List;
 
 /**
  * Reads and writes the data of an anchor. Data comes as JSON or XML text, validated against the
@@ -43,6 +44,9 @@ public interface CpsDataService {
 
     /** Deletes the node at the xpath with its descendants; "/" deletes all data, a list xpath all its entries. */
     void deleteDataNode(String dataspaceName, String anchorName, String xpath);
+
+    /** The containers and lists the anchor's model lets data start with, as module:name; sorted. */
+    List<String> getTopLevelNodeNames(String dataspaceName, String anchorName);
 
     /** Reads the node at the xpath ("/" for all top nodes); DataNodeNotFoundException when there is none. */
     Collection<DataNode> getDataNodes(String dataspaceName, String anchorName, String xpath,

@@ -108,6 +108,13 @@ class DataService implements CpsDataService {
 
     @Override
     @Transactional(readOnly = true)
+    public List<String> getTopLevelNodeNames(final String dataspaceName, final String anchorName) {
+        NameValidator.validateNames(dataspaceName, anchorName);
+        return anchorModels.yangModelOf(dataspaceName, anchorName).topLevelNodeNames();
+    }
+
+    @Override
+    @Transactional(readOnly = true)
     public Collection<DataNode> getDataNodes(final String dataspaceName, final String anchorName,
                                              final String xpath,
                                              final FetchDescendantsOption fetchDescendantsOption) {

@@ -14,7 +14,9 @@ import io.cpsng.cps.yang.SchemaTree.SchemaParent;
 import io.cpsng.cps.yang.YangSources.ParsedSources;
 import java.util.List;
 import java.util.Map;
+import org.opendaylight.yangtools.yang.model.api.ContainerSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
+import org.opendaylight.yangtools.yang.model.api.ListSchemaNode;
 
 /**
  * A parsed set of YANG modules (a schema set) and the data parsing it enables. Immutable and thread-safe, so
@@ -26,9 +28,16 @@ public final class YangModel {
     private final List<YangResource> yangResources;
     private final SchemaTree schemaTree;
     private final DataParser dataParser;
+    private final List<String> topLevelNodeNames;
 
     private YangModel(final EffectiveModelContext modelContext, final List<YangResource> yangResources) {
         this.yangResources = yangResources;
+        this.topLevelNodeNames = modelContext.getChildNodes().stream()
+            .filter(node -> node instanceof ContainerSchemaNode || node instanceof ListSchemaNode)
+            .map(node -> modelContext.findModule(node.getQName().getModule()).orElseThrow().getName() + ":"
+                + node.getQName().getLocalName())
+            .sorted()
+            .toList();
         final ModuleIdentities moduleIdentities = new ModuleIdentities(modelContext);
         this.schemaTree = new SchemaTree(modelContext, moduleIdentities);
         this.dataParser = new DataParser(modelContext, schemaTree, moduleIdentities);
@@ -106,6 +115,11 @@ public final class YangModel {
             dataParser.parseJson(dataNodeWriter, schemaParent, data);
         }
         return dataNodeWriter;
+    }
+
+    /** The containers and lists data can start with, as module:name, e.g. stores:bookstore; sorted. */
+    public List<String> topLevelNodeNames() {
+        return topLevelNodeNames;
     }
 
     /** The module of the top-level node the xpath starts with; null if the model has no such node. */

@@ -46,7 +46,7 @@ public class CmHandleRows {
     public static final String COLUMNS = """
         h.id, h.alternate_id, h.dmi_service_name, h.dmi_data_service_name, h.dmi_model_service_name,
         h.module_set_tag, h.data_producer_identifier, %s AS trust_level, h.cm_handle_state, h.lock_reason,
-        h.lock_reason_details, h.last_update_time, h.data_sync_enabled, h.data_sync_state,
+        h.lock_reason_details, h.last_update_time, h.data_sync_enabled, h.data_sync_state, h.last_sync_time,
         h.additional_properties::text AS additional_properties, h.public_properties::text AS public_properties"""
         .formatted(TRUST_LEVEL);
 
@@ -356,10 +356,11 @@ public class CmHandleRows {
     public static CmHandle toCmHandle(final ResultSet resultSet) throws SQLException {
         final String lockReason = resultSet.getString("lock_reason");
         final OffsetDateTime lastUpdateTime = resultSet.getObject("last_update_time", OffsetDateTime.class);
+        final OffsetDateTime lastSyncTime = resultSet.getObject("last_sync_time", OffsetDateTime.class);
         final CompositeState state = new CompositeState(CmHandleState.valueOf(resultSet.getString("cm_handle_state")),
             lockReason == null ? null : new LockReason(lockReason, resultSet.getString("lock_reason_details")),
             lastUpdateTime == null ? null : isoTime(lastUpdateTime), resultSet.getBoolean("data_sync_enabled"),
-            resultSet.getString("data_sync_state"));
+            resultSet.getString("data_sync_state"), lastSyncTime == null ? null : isoTime(lastSyncTime));
         return new CmHandle(resultSet.getString("id"), resultSet.getString("dmi_service_name"),
             resultSet.getString("dmi_data_service_name"), resultSet.getString("dmi_model_service_name"),
             properties(resultSet.getString("additional_properties")),

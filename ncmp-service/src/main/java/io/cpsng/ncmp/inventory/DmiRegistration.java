@@ -92,6 +92,7 @@ class DmiRegistration implements NcmpInventoryService {
         try {
             transactionTemplate.executeWithoutResult(status -> {
                 final Map<String, String> deleted = cmHandleRows.deleteRemoved(removable);
+                applicationEventPublisher.publishEvent(new CmHandlesDeleted(deleted.keySet()));
                 unusedModuleSets.deleteUnused(deleted.values());
                 removed.addAll(deleted.keySet());
             });

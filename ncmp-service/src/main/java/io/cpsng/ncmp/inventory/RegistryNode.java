@@ -41,8 +41,8 @@ enum RegistryNode {
     DATASTORES("datastores", STATE, Map.of(), "h.data_sync_state is not null", null),
     OPERATIONAL("operational", DATASTORES, Map.of(
         "sync-state", "h.data_sync_state",
-        // no column keeps it: data sync never sets it here, so the leaf is absent on every handle
-        "last-sync-time", "null::text"), "h.data_sync_state is not null", null);
+        "last-sync-time", "to_char(h.last_sync_time at time zone 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"+0000\"')"),
+        "h.data_sync_state is not null", null);
 
     private final String nodeName;
     private final RegistryNode parent;

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -26,10 +27,13 @@ public class StaleDeletions {
     private final UnusedModuleSets unusedModuleSets;
     private final TransactionTemplate transactionTemplate;
     private final Duration retryAfter;
+    private final ApplicationEventPublisher applicationEventPublisher;
 
     StaleDeletions(final CmHandleRows cmHandleRows, final UnusedModuleSets unusedModuleSets,
                    final PlatformTransactionManager transactionManager,
-                   final RegistrationProperties registrationProperties, final PeriodicTasks periodicTasks) {
+                   final RegistrationProperties registrationProperties, final PeriodicTasks periodicTasks,
+                   final ApplicationEventPublisher applicationEventPublisher) {
+        this.applicationEventPublisher = applicationEventPublisher;
         this.cmHandleRows = cmHandleRows;
         this.unusedModuleSets = unusedModuleSets;
         this.transactionTemplate = new TransactionTemplate(transactionManager);
@@ -52,6 +56,7 @@ public class StaleDeletions {
 
     private void deleteWithModuleSets(final Collection<String> cmHandleIds) {
         final Map<String, String> deleted = cmHandleRows.deleteDeleting(cmHandleIds);
+        applicationEventPublisher.publishEvent(new CmHandlesDeleted(deleted.keySet()));
         unusedModuleSets.deleteUnused(deleted.values());
     }
 }

@@ -43,6 +43,11 @@ public class ModuleSyncWork {
         WITH ready AS (
             UPDATE ncmp_cm_handle h SET cm_handle_state = 'READY', lock_reason = NULL, lock_reason_details = NULL,
                 last_update_time = now(), schema_set_name = claimed.schema_set_name,
+                -- cached data follow the module set: an upgraded handle with data sync on is synced again
+                data_sync_state = CASE WHEN h.data_sync_enabled AND h.schema_set_name IS DISTINCT FROM
+                    claimed.schema_set_name THEN 'UNSYNCHRONIZED' ELSE h.data_sync_state END,
+                data_sync_due_at = CASE WHEN h.data_sync_enabled AND h.schema_set_name IS DISTINCT FROM
+                    claimed.schema_set_name THEN now() ELSE h.data_sync_due_at END,
                 module_set_tag = coalesce(h.upgrade_module_set_tag, h.module_set_tag), upgrade_module_set_tag = NULL,
                 due_at = NULL, attempt = 0, owner = NULL, lease_until = NULL
             FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])

@@ -1,0 +1,99 @@
+package io.cpsng.rest.ncmp;
+
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.api.model.FetchDescendantsOption;
+import io.cpsng.ncmp.api.NcmpCmHandleService;
+import io.cpsng.ncmp.api.NcmpDataSyncService;
+import io.cpsng.rest.cps.DataNodeFormatter;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Data sync and the cached operational datastore (ncmp-datastore:operational): the flag, reads of the cached data
+ * in the reference's v3 shape, and cps-path queries answered as the reference serialises its data nodes. The path
+ * of the datastore is literal, so it is matched before the pass-through's {datastore-name}.
+ */
+@RestController
+@RequestMapping("/ncmp/v1/ch/{cm-handle}")
+class NcmpDataSyncRestController {
+
+    private static final String CM_HANDLE = "cm-handle";
+    private static final String OPERATIONAL = "/data/ds/ncmp-datastore:operational";
+    private static final String INCLUDE_DESCENDANTS = "include-descendants";
+    private static final String NFP_OPERATIONAL = "NFP-Operational";
+
+    private final NcmpDataSyncService ncmpDataSyncService;
+    private final NcmpCmHandleService ncmpCmHandleService;
+
+    NcmpDataSyncRestController(final NcmpDataSyncService ncmpDataSyncService,
+                               final NcmpCmHandleService ncmpCmHandleService) {
+        this.ncmpDataSyncService = ncmpDataSyncService;
+        this.ncmpCmHandleService = ncmpCmHandleService;
+    }
+
+    @PutMapping("/data-sync")
+    ResponseEntity<Void> setDataSyncEnabledFlagForCmHandle(
+        @PathVariable(CM_HANDLE) final String cmHandleReference,
+        @RequestParam("dataSyncEnabled") final boolean dataSyncEnabled, final HttpServletRequest request) {
+        ServedParameters.refuseOthers(request, "data sync", List.of("dataSyncEnabled"));
+        ncmpDataSyncService.setDataSyncEnabled(cmHandleReference, dataSyncEnabled);
+        return ResponseEntity.ok().build();
+    }
+
+    /** The cached nodes at the resource identifier (an xpath), "/" for all; options and topic are not served. */
+    @GetMapping(path = OPERATIONAL, produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<ObjectNode> getCachedResourceData(
+        @PathVariable(CM_HANDLE) final String cmHandleReference,
+        @RequestParam("resourceIdentifier") final String resourceIdentifier,
+        @RequestParam(value = INCLUDE_DESCENDANTS, defaultValue = "false") final boolean includeDescendants,
+        final HttpServletRequest request) {
+        ServedParameters.refuseOthers(request, "a read of ncmp-datastore:operational",
+            List.of("resourceIdentifier", INCLUDE_DESCENDANTS));
+        return ResponseEntity.ok(DataNodeFormatter.toJsonObject(ncmpDataSyncService.getCachedData(cmHandleReference,
+            resourceIdentifier, descendants(includeDescendants))));
+    }
+
+    @GetMapping(path = OPERATIONAL + "/query", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<List<ReferenceDataNode>> queryCachedResourceData(
+        @PathVariable(CM_HANDLE) final String cmHandleReference,
+        @RequestParam("cps-path") final String cpsPath,
+        @RequestParam(value = INCLUDE_DESCENDANTS, defaultValue = "false") final boolean includeDescendants,
+        final HttpServletRequest request) {
+        ServedParameters.refuseOthers(request, "a query of ncmp-datastore:operational",
+            List.of("cps-path", INCLUDE_DESCENDANTS));
+        // the anchor is named by the handle's id, whichever reference the client used
+        final String cmHandleId = ncmpCmHandleService.getCmHandle(cmHandleReference).id();
+        final Collection<DataNode> dataNodes = ncmpDataSyncService.queryCachedData(cmHandleId, cpsPath,
+            descendants(includeDescendants));
+        return ResponseEntity.ok(dataNodes.stream().map(dataNode -> ReferenceDataNode.of(dataNode, cmHandleId))
+            .toList());
+    }
+
+    private static FetchDescendantsOption descendants(final boolean includeDescendants) {
+        return includeDescendants ? FetchDescendantsOption.INCLUDE_ALL_DESCENDANTS
+            : FetchDescendantsOption.OMIT_DESCENDANTS;
+    }
+
+    /** A data node as the reference's query answers it: its DataNode bean as Jackson writes it. */
+    record ReferenceDataNode(String dataspace, String schemaSetName, String anchorName, Object moduleReference,
+                             String xpath, String moduleNamePrefix, Map<String, Object> leaves,
+                             List<String> xpathsChildren, List<ReferenceDataNode> childDataNodes) {
+
+        static ReferenceDataNode of(final DataNode dataNode, final String anchorName) {
+            return new ReferenceDataNode(NFP_OPERATIONAL, null, anchorName, null, dataNode.xpath(), null,
+                dataNode.leaves(), null, dataNode.childDataNodes().stream()
+                    .map(child -> of(child, anchorName)).toList());
+        }
+    }
+}

@@ -1,0 +1,115 @@
+package io.cpsng.ncmp.datasync;
+
+import io.cpsng.ncmp.api.model.CmHandle;
+import io.cpsng.ncmp.events.LcmOutbox;
+import io.cpsng.ncmp.inventory.CmHandleRows;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Data-sync work as the inventory rows carry it, the way module sync's is carried (ADR 0011): a READY handle with
+ * data sync on is due from data_sync_due_at; workers claim due rows with a lease (FOR UPDATE SKIP LOCKED over the
+ * partial index), so instances sharing the database never sync the same handle at once and the rows of an
+ * instance that died become claimable when its lease runs out. Results only touch rows the claim still holds.
+ */
+@Component
+class DataSyncWork {
+
+    private static final String CLAIM_DUE = """
+        WITH due AS (
+            SELECT id FROM ncmp_cm_handle
+            WHERE data_sync_due_at <= now() AND cm_handle_state = 'READY' AND data_sync_enabled
+                AND (data_sync_lease_until IS NULL OR data_sync_lease_until < now())
+            ORDER BY data_sync_due_at LIMIT ? FOR UPDATE SKIP LOCKED)
+        UPDATE ncmp_cm_handle h SET data_sync_owner = ?, data_sync_lease_until = now() + make_interval(secs => ?)
+        FROM due WHERE h.id = due.id
+        RETURNING %s, h.schema_set_name""".formatted(CmHandleRows.COLUMNS);
+
+    // locks the row for the rest of the transaction: turning sync off waits until the data are stored, then drops them
+    private static final String HOLD = """
+        SELECT schema_set_name FROM ncmp_cm_handle WHERE id = ? AND data_sync_owner = ? AND data_sync_enabled
+        FOR UPDATE""";
+
+    private static final String MARK_SYNCHRONIZED = """
+        UPDATE ncmp_cm_handle SET data_sync_state = 'SYNCHRONIZED', last_sync_time = now(), data_sync_due_at = NULL,
+            data_sync_attempt = 0, data_sync_owner = NULL, data_sync_lease_until = NULL
+        WHERE id = ? AND data_sync_owner = ?""";
+
+    private static final String RETRY_LATER = """
+        UPDATE ncmp_cm_handle SET data_sync_attempt = data_sync_attempt + 1,
+            data_sync_due_at = now() + make_interval(secs => LEAST(?, ? * power(2, data_sync_attempt))),
+            data_sync_owner = NULL, data_sync_lease_until = NULL
+        WHERE id = ANY(?) AND data_sync_owner = ?""";
+
+    // the flag changes only on a READY handle and only if it differs; the LCM event tells the new value
+    private static final String SET_FLAG = """
+        WITH before AS (
+            SELECT id, cm_handle_state, data_sync_enabled FROM ncmp_cm_handle WHERE id = ? FOR UPDATE),
+        changed AS (
+            UPDATE ncmp_cm_handle h SET data_sync_enabled = ?,
+                data_sync_state = CASE WHEN ? THEN 'UNSYNCHRONIZED' ELSE 'NONE_REQUESTED' END,
+                data_sync_due_at = CASE WHEN ? THEN now() END, data_sync_attempt = 0, data_sync_owner = NULL,
+                data_sync_lease_until = NULL, last_sync_time = NULL, last_update_time = now()
+            FROM before WHERE h.id = before.id AND before.data_sync_enabled <> ? AND before.cm_handle_state = 'READY'
+            RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier, 'update' AS event_type,
+                jsonb_build_object('dataSyncEnabled', before.data_sync_enabled) AS old_values,
+                jsonb_build_object('dataSyncEnabled', h.data_sync_enabled) AS new_values),
+        events AS (%s)
+        SELECT cm_handle_state, data_sync_enabled FROM before""".formatted(LcmOutbox.insertEventsFrom("changed"));
+
+    private final JdbcTemplate jdbcTemplate;
+
+    DataSyncWork(final JdbcTemplate jdbcTemplate) {
+        this.jdbcTemplate = jdbcTemplate;
+    }
+
+    /** A claimed handle as it is now, with the module set its cached data follow. */
+    record ClaimedHandle(CmHandle cmHandle, String schemaSetName) {
+
+        String id() {
+            return cmHandle.id();
+        }
+    }
+
+    /** The handle's state and flag before the call, the flag set if it differed and the handle is READY. */
+    record FlagBefore(String cmHandleState, boolean dataSyncEnabled) {
+    }
+
+    List<ClaimedHandle> claimDue(final String owner, final int batchSize, final Duration lease) {
+        return jdbcTemplate.query(CLAIM_DUE, (resultSet, rowNumber) -> new ClaimedHandle(
+            CmHandleRows.toCmHandle(resultSet), resultSet.getString("schema_set_name")), batchSize, owner,
+            seconds(lease));
+    }
+
+    /** In a transaction: locks the row while the owner still holds it with sync on; false otherwise. */
+    boolean hold(final String cmHandleId, final String owner) {
+        return !jdbcTemplate.queryForList(HOLD, String.class, cmHandleId, owner).isEmpty();
+    }
+
+    boolean markSynchronized(final String cmHandleId, final String owner) {
+        return jdbcTemplate.update(MARK_SYNCHRONIZED, cmHandleId, owner) == 1;
+    }
+
+    void retryLater(final String owner, final Collection<String> cmHandleIds, final Duration backoffBase,
+                    final Duration backoffCap) {
+        if (!cmHandleIds.isEmpty()) {
+            jdbcTemplate.update(RETRY_LATER, seconds(backoffCap), seconds(backoffBase),
+                cmHandleIds.toArray(String[]::new), owner);
+        }
+    }
+
+    /** Sets the flag as described on {@link #SET_FLAG}; null if there is no such handle. */
+    FlagBefore setFlag(final String cmHandleId, final boolean dataSyncEnabled) {
+        final List<FlagBefore> before = jdbcTemplate.query(SET_FLAG, (resultSet, rowNumber) -> new FlagBefore(
+                resultSet.getString("cm_handle_state"), resultSet.getBoolean("data_sync_enabled")),
+            cmHandleId, dataSyncEnabled, dataSyncEnabled, dataSyncEnabled, dataSyncEnabled);
+        return before.isEmpty() ? null : before.getFirst();
+    }
+
+    private static double seconds(final Duration duration) {
+        return duration.toMillis() / 1000.0;
+    }
+}
