@@ -239,6 +239,22 @@ class DataRestSpec extends IntegrationSpec {
             json(response) == ['wh:address': [city: 'Oslo', postcode: '0150']]
     }
 
+    def 'The v3 node endpoint answers the nodes as one object: #scenario'() {
+        given: 'the warehouse is saved'
+            postJson('/', StoreFixture.WAREHOUSE_JSON)
+        when: 'nodes are read through v3'
+            def response = mvc.perform(get('/cps/api/v3/dataspaces/data-ds/anchors/site/node')
+                .param('xpath', xpath).param('descendants', descendants)).andReturn().response
+        then: 'they are one object, each under its prefixed name, list entries together in an array'
+            response.status == 200
+            json(response) == expected
+        where: 'the read is'
+            scenario                     | xpath                         | descendants || expected
+            'a container'                | '/warehouse/address'          | 'none'      || ['wh:address': [city: 'Oslo', postcode: '0150']]
+            'the root, no descendants'   | '/'                           | 'none'      || ['wh:warehouse': [name: 'Central', open: true, tags: ['cold', 'north']]]
+            'a list entry, in an array'  | ZONE_A                        | 'none'      || ['wh:zones': [[building: 'A', floor: 1, climate: 'chilled']]]
+    }
+
     def 'An observed timestamp #scenario'() {
         when: 'data is posted with an observed timestamp'
             def response = mvc.perform(post("${ANCHOR_URL}/nodes").param('observed-timestamp', timestamp)

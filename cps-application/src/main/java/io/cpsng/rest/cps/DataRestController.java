@@ -77,6 +77,21 @@ class DataRestController {
             () -> DataNodeFormatter.toJson(dataNodes), () -> DataNodeFormatter.toXml(dataNodes));
     }
 
+    /** The reference's v3 read: the nodes as one object, each under its prefixed name, list entries in arrays. */
+    @GetMapping("/v3" + ANCHOR_PATH + "/node")
+    ResponseEntity<Object> getNodesV3(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("anchor-name") final String anchorName,
+        @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
+        @RequestParam(value = "descendants", defaultValue = "none") final String descendants,
+        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
+        @RequestHeader(value = HttpHeaders.ACCEPT, required = false) final String accept) {
+        final Collection<DataNode> dataNodes = cpsDataService.getDataNodes(dataspaceName, anchorName, xpath,
+            FetchDescendantsOption.parse(descendants));
+        return DataFormat.ok(DataFormat.ofAnswer(contentType, accept),
+            () -> DataNodeFormatter.toJsonObject(dataNodes), () -> DataNodeFormatter.toXml(dataNodes));
+    }
+
     /** Creates the nodes in the body under the xpath ("/" for top-level nodes). */
     @PostMapping("/{apiVersion:v1|v2}" + ANCHOR_PATH + "/nodes")
     ResponseEntity<Void> createNodes(

@@ -166,6 +166,22 @@ class DataSyncSpec extends ServerSpec {
             !cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, 'ds-other-set')
     }
 
+    def 'A claim left by an instance that died mid-sync is taken over once its lease has run out'() {
+        given: 'a handle due for data sync, claimed by another instance whose lease still runs'
+            enable('ds-1')
+            jdbcTemplate.update('''UPDATE ncmp_cm_handle SET data_sync_owner = 'ncmp-killed/1',
+                data_sync_lease_until = now() + interval '1 hour' WHERE id = 'ds-1'''')
+        expect: 'this instance leaves it alone while the lease runs'
+            dataSyncWatchdog.syncDueHandles() == 0
+            dmiStub.requestCount(DmiEndpoint.DATA, 'ds-1') == 0
+        when: 'the lease runs out, the other instance never having come back'
+            jdbcTemplate.update("UPDATE ncmp_cm_handle SET data_sync_lease_until = now() - interval '1 second' WHERE id = 'ds-1'")
+        then: 'this instance takes the handle over and syncs it, once'
+            dataSyncWatchdog.syncDueHandles() == 1
+            dmiStub.requestCount(DmiEndpoint.DATA, 'ds-1') == 1
+            state('ds-1').dataSyncState.operational.syncState == 'SYNCHRONIZED'
+    }
+
     def 'Deleting a data-synced handle drops its cached data with it'() {
         given: 'a handle whose data are cached'
             enable('ds-2')

@@ -1,0 +1,131 @@
+package io.cpsng.perf
+
+import com.github.tomakehurst.wiremock.WireMockServer
+import io.cpsng.cps.api.CpsModuleService
+import io.cpsng.ncmp.datasync.DataSyncWatchdog
+import org.springframework.beans.factory.annotation.Autowired
+import spock.lang.Shared
+import spock.lang.Stepwise
+import spock.lang.Timeout
+
+import java.lang.management.ManagementFactory
+import java.net.http.HttpClient
+import java.net.http.HttpRequest
+import java.net.http.HttpResponse
+import java.util.concurrent.TimeUnit
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse
+import static com.github.tomakehurst.wiremock.client.WireMock.post
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
+import static io.cpsng.perf.Budget.atLeast
+import static io.cpsng.perf.Budget.atMost
+
+/**
+ * Data sync at the issue's size: 10,000 READY handles on a module set of the Open-ROADM-like devices of the CPS
+ * core's figures, each plugin answer one device of 86 fragments (87 with the devices container), cached by the
+ * data-sync watchdog; then reads and cps-path queries of one handle's cache through the service on a port. The
+ * plugin is a WireMock server answering at once: the time is the service's.
+ */
+@Stepwise
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
+class DataSyncPerfSpec extends RunningServiceSpec {
+
+    static final int HANDLES = 10_000
+    static final String SCHEMA_SET = 'roadm-devices-set'
+
+    @Shared
+    WireMockServer plugin = new WireMockServer(options().dynamicPort().disableRequestJournal().containerThreads(16))
+
+    @Autowired
+    DataSyncWatchdog dataSyncWatchdog
+
+    @Autowired
+    CpsModuleService cpsModuleService
+
+    HttpClient httpClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
+
+    def setupSpec() {
+        plugin.start()
+        plugin.stubFor(post(urlPathMatching('/dmi/v1/ch/[^/]+/data/ds/.*')).willReturn(aResponse().withStatus(200)
+            .withHeader('Content-Type', 'application/json').withBody(RoadmDevices.devicesJson([1]))))
+    }
+
+    def cleanupSpec() {
+        plugin.stop()
+    }
+
+    def 'Data sync of 10,000 handles whose operational tree is one 86-fragment device'() {
+        given: 'the handles READY on the devices module set, data sync on but not due yet'
+            cpsModuleService.createSchemaSet('NFP-Operational', SCHEMA_SET,
+                ['roadm-devices.yang': getClass().getResource('/yang/perf/roadm-devices.yang').getText('UTF-8')])
+            jdbcTemplate.update("""INSERT INTO ncmp_cm_handle (id, dmi_service_name, module_set_tag, cm_handle_state,
+                    schema_set_name, data_sync_enabled, data_sync_state)
+                SELECT 'sync-' || n, ?, 'roadm', 'READY', ?, true, 'UNSYNCHRONIZED' FROM generate_series(1, ?) AS n""",
+                plugin.baseUrl(), SCHEMA_SET, HANDLES)
+            System.gc()
+            def heapBefore = usedHeapMb()
+        when: 'they all become due at once and the watchdog syncs them'
+            def start = System.nanoTime()
+            jdbcTemplate.update("UPDATE ncmp_cm_handle SET data_sync_due_at = now() WHERE id LIKE 'sync-%'")
+            dataSyncWatchdog.syncDueHandles()
+            while (synchronizedCount() < HANDLES) {
+                Thread.sleep(20) // a scheduled round may hold the last batches
+            }
+            def seconds = (System.nanoTime() - start) / 1e9
+            System.gc()
+            def heapAfter = usedHeapMb()
+            def rate = PerfRecorder.record('data sync: 10,000 handles of one 86-fragment device each, SYNCHRONIZED after due',
+                'datasync-handles', HANDLES, seconds, HANDLES / seconds, 'handles/s', atLeast(2_000))
+            PerfRecorder.record('data sync: fragments stored', 'datasync-fragments', HANDLES * 87, seconds,
+                HANDLES * 87 / seconds, 'fragments/s', atLeast(170_000))
+            def heap = PerfRecorder.record('data sync: heap in use after a full GC, growth over the sync', 'datasync-heap',
+                HANDLES, 0, heapAfter - heapBefore, 'MB', atMost(100))
+        then: 'every handle has its device cached, and the rate and the heap are within budget'
+            jdbcTemplate.queryForObject("SELECT count(*) FROM anchor a JOIN dataspace d ON d.id = a.dataspace_id"
+                + " WHERE d.name = 'NFP-Operational' AND a.name LIKE 'sync-%'", Long) == HANDLES
+            rate.holdsBudget()
+            heap.holdsBudget()
+    }
+
+    def 'A read of one handle\'s cached tree, and a cps-path query on it'() {
+        given: 'reads warmed up'
+            def readUrl = "/ncmp/v1/ch/sync-%d/data/ds/ncmp-datastore:operational?resourceIdentifier=%%2F&include-descendants=true"
+            def queryUrl = "/ncmp/v1/ch/sync-%d/data/ds/ncmp-datastore:operational/query?cps-path=%s"
+            def query = URLEncoder.encode('//degree[@degree-number=7]/connection-ports', 'UTF-8')
+            def first = get(String.format(readUrl, 1))
+            assert first.statusCode() == 200 && first.body().count('degree-number') == 28
+            assert get(String.format(queryUrl, 1, query)).body().contains('port-a')
+            1000.times { get(String.format(readUrl, it % HANDLES + 1)); get(String.format(queryUrl, it % HANDLES + 1, query)) }
+        when: '1,000 reads and 1,000 queries of handles picked in turn'
+            def reads = (1..1000).collect { n -> timed { get(String.format(readUrl, n * 7 % HANDLES + 1)) } }
+            def queries = (1..1000).collect { n -> timed { get(String.format(queryUrl, n * 7 % HANDLES + 1, query)) } }
+            def read = PerfRecorder.record('data sync: read of one handle\'s cached tree, 86 fragments (median of 1,000)',
+                'datasync-read', 86, Meter.median(reads) / 1000, Meter.median(reads), 'ms', atMost(2))
+            def found = PerfRecorder.record('data sync: cps-path query on one handle\'s cache (median of 1,000)',
+                'datasync-query', 86, Meter.median(queries) / 1000, Meter.median(queries), 'ms', atMost(2))
+        then: 'both medians are within budget'
+            read.holdsBudget()
+            found.holdsBudget()
+    }
+
+    long synchronizedCount() {
+        jdbcTemplate.queryForObject("SELECT count(*) FROM ncmp_cm_handle WHERE id LIKE 'sync-%' AND data_sync_state = 'SYNCHRONIZED'", Long)
+    }
+
+    static double usedHeapMb() {
+        ManagementFactory.memoryMXBean.heapMemoryUsage.used / (1024 * 1024)
+    }
+
+    HttpResponse<String> get(String target) {
+        httpClient.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:${port}${target}")).build(),
+            HttpResponse.BodyHandlers.ofString())
+    }
+
+    static double timed(Closure<HttpResponse<String>> request) {
+        def start = System.nanoTime()
+        def response = request()
+        assert response.statusCode() == 200
+        (System.nanoTime() - start) / 1e6
+    }
+}
