@@ -47,6 +47,40 @@ class BulkOperationsSpec extends IntegrationSpec {
                 WHERE anchor_id NOT IN (SELECT id FROM anchor)''', Integer) == 0
     }
 
+    def 'The data of many anchors are replaced in one call, or none if one does not fit its model'() {
+        given: 'three anchors, two holding data'
+            storeFixture.createWarehouseAnchors('bulk-cache')
+            cpsAnchorService.createAnchors('bulk-cache', 'warehouse', ['cache-1', 'cache-2', 'cache-3'])
+            cpsDataService.saveData('bulk-cache', 'cache-1', '/', '{"warehouse:warehouse": {"name": "old-1", "open": true}}', JSON)
+            cpsDataService.saveData('bulk-cache', 'cache-2', '/', '{"warehouse:warehouse": {"name": "old-2"}}', JSON)
+        when: 'the first gets new data, the second none, the third its first'
+            cpsDataService.replaceData('bulk-cache', ['cache-1': '{"warehouse:warehouse": {"name": "new-1"}}',
+                                                        'cache-2': null,
+                                                        'cache-3': '{"warehouse:warehouse": {"name": "new-3", "address": {"city": "Bergen"}}}'])
+        then: 'each anchor holds exactly its new data'
+            warehouseOf('cache-1') == [name: 'new-1']
+            warehouseOf('cache-2') == null
+            warehouseOf('cache-3') == [name: 'new-3', address: [city: 'Bergen']]
+        when: 'a replacement of two anchors holds data one model refuses'
+            cpsDataService.replaceData('bulk-cache', ['cache-1': '{"warehouse:warehouse": {"name": "newer-1"}}',
+                                                        'cache-3': '{"warehouse:warehouse": {"no-such-leaf": 1}}'])
+        then: 'the refusal names the anchor, and neither anchor changed'
+            def refused = thrown(io.cpsng.cps.api.exceptions.DataValidationException)
+            refused.details.startsWith('Anchor cache-3: ')
+            warehouseOf('cache-1') == [name: 'new-1']
+            warehouseOf('cache-3') == [name: 'new-3', address: [city: 'Bergen']]
+    }
+
+    Map warehouseOf(String anchorName) {
+        def nodes = cpsDataService.getDataNodes('bulk-cache', anchorName, '/', INCLUDE_ALL_DESCENDANTS)
+        if (nodes.empty) {
+            return null
+        }
+        def warehouse = nodes.first()
+        warehouse.leaves() + warehouse.childDataNodes().collectEntries { child ->
+            [(child.xpath().tokenize('/').last()): child.leaves()] }
+    }
+
     def 'A schema set is made of new sources and modules the store already holds'() {
         given: 'a dataspace with the warehouse schema set: the warehouse module is stored'
             storeFixture.createWarehouseAnchors('bulk-modules')

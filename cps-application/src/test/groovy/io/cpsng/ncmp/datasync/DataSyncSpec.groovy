@@ -166,6 +166,29 @@ class DataSyncSpec extends ServerSpec {
             !cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, 'ds-other-set')
     }
 
+    def 'Data a module set refuses leave that handle UNSYNCHRONIZED; the others of the batch are stored'() {
+        given: 'ds-2 on a module set whose alarms container has no load leaf, which the stub answers'
+            cpsModuleService.createSchemaSet(NFP_OPERATIONAL_DATASPACE, 'ds-narrow-set', ['stub-alarms@2099-01-01.yang':
+                'module stub-alarms { yang-version 1.1; namespace "urn:spec:narrow-alarms"; prefix alarms;'
+                    + ' revision 2099-01-01; container alarms { leaf name { type string; } } }'])
+            jdbcTemplate.update("UPDATE ncmp_cm_handle SET schema_set_name = 'ds-narrow-set' WHERE id = 'ds-2'")
+        when: 'data sync is turned on for both handles and the watchdog runs them in one batch'
+            enable('ds-1')
+            enable('ds-2')
+            def stored = dataSyncWatchdog.syncDueHandles()
+        then: 'ds-1 is stored and SYNCHRONIZED'
+            stored == 1
+            state('ds-1').dataSyncState.operational.syncState == 'SYNCHRONIZED'
+            cached('ds-1', '/alarms').json['alarms:alarms'].load == 42
+        and: 'ds-2 is UNSYNCHRONIZED with nothing cached, to be retried'
+            state('ds-2').dataSyncState.operational.syncState == 'UNSYNCHRONIZED'
+            cached('ds-2', '/').json == [:]
+        when: 'the handle is removed'
+            register(removedCmHandles: ['ds-2'])
+        then: 'its module set goes with it'
+            !cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, 'ds-narrow-set')
+    }
+
     def 'A claim left by an instance that died mid-sync is taken over once its lease has run out'() {
         given: 'a handle due for data sync, claimed by another instance whose lease still runs'
             enable('ds-1')

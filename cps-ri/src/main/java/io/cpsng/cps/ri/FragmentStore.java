@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -160,6 +161,25 @@ class FragmentStore implements DataPersistence {
     public void deleteAllData(final String dataspaceName, final String anchorName) {
         final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
         jdbcTemplate.update("DELETE FROM fragment WHERE anchor_id = ?", anchorId);
+    }
+
+    @Override
+    public void replaceAllData(final String dataspaceName,
+                               final Map<String, Collection<DataNode>> dataNodesByAnchorName) {
+        final Map<Integer, Collection<DataNode>> treesByAnchorId = new LinkedHashMap<>();
+        dataNodesByAnchorName.forEach((anchorName, dataNodes) ->
+            treesByAnchorId.put(anchorLookup.anchorId(dataspaceName, anchorName), dataNodes));
+        if (treesByAnchorId.isEmpty()) {
+            return;
+        }
+        jdbcTemplate.update("DELETE FROM fragment WHERE anchor_id = ANY(?)",
+            (Object) treesByAnchorId.keySet().toArray(Integer[]::new));
+        try {
+            fragmentWriter.insertTopLevelTrees(treesByAnchorId);
+        } catch (final DuplicateKeyException duplicateInRequest) {
+            throw new AlreadyDefinedException("Already defined exception",
+                "The data hold the same data node twice (a list entry key repeated?)");
+        }
     }
 
     private Long parentId(final String dataspaceName, final String anchorName, final int anchorId,

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
@@ -52,6 +53,23 @@ class FragmentWriter {
         final int[] nextId = {0};
         for (final DataNode tree : trees) {
             addRows(anchorId, parentIdOfTree.apply(tree), tree, ids, nextId, rows);
+        }
+        write(rows);
+    }
+
+    /** Inserts the top-level trees of many anchors (by anchor id) at once: one id reservation, one write. */
+    void insertTopLevelTrees(final Map<Integer, Collection<DataNode>> treesByAnchorId) {
+        final long[] ids = reserveIds(treesByAnchorId.values().stream().mapToInt(FragmentWriter::countNodes).sum());
+        final List<Object[]> rows = new ArrayList<>(ids.length);
+        final int[] nextId = {0};
+        treesByAnchorId.forEach((anchorId, trees) -> trees.forEach(tree ->
+            addRows(anchorId, null, tree, ids, nextId, rows)));
+        write(rows);
+    }
+
+    private void write(final List<Object[]> rows) {
+        if (rows.isEmpty()) {
+            return;
         }
         if (rows.size() < COPY_THRESHOLD) {
             jdbcTemplate.batchUpdate(INSERT, rows);

@@ -5,6 +5,7 @@ import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads and writes the data of an anchor. Data comes as JSON or XML text, validated against the
@@ -44,6 +45,13 @@ public interface CpsDataService {
 
     /** Deletes the node at the xpath with its descendants; "/" deletes all data, a list xpath all its entries. */
     void deleteDataNode(String dataspaceName, String anchorName, String xpath);
+
+    /**
+     * The data of each anchor replaced by its JSON (a top-level document, as saved at "/"; null empties the anchor),
+     * all in one write: a cache of many anchors refreshed at once. DataValidationException names the anchor whose
+     * data do not fit its model; then nothing is written.
+     */
+    void replaceData(String dataspaceName, Map<String, String> jsonDataByAnchorName);
 
     /** The containers and lists the anchor's model lets data start with, as module:name; sorted. */
     List<String> getTopLevelNodeNames(String dataspaceName, String anchorName);

@@ -2,6 +2,7 @@ package io.cpsng.cps.impl;
 
 import io.cpsng.cps.api.CpsDataService;
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
+import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
@@ -12,7 +13,9 @@ import io.cpsng.cps.yang.NodeContent;
 import io.micrometer.core.annotation.Timed;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -35,6 +38,21 @@ class DataService implements CpsDataService {
         final String parent = CpsPathParser.canonicalXpath(parentXpath);
         final List<DataNode> dataNodes = parse(dataspaceName, anchorName, parent, data, contentType);
         dataPersistence.storeDataNodes(dataspaceName, anchorName, parent, dataNodes);
+    }
+
+    @Override
+    public void replaceData(final String dataspaceName, final Map<String, String> jsonDataByAnchorName) {
+        final Map<String, Collection<DataNode>> dataNodesByAnchorName = new LinkedHashMap<>();
+        jsonDataByAnchorName.forEach((anchorName, json) -> {
+            try {
+                dataNodesByAnchorName.put(anchorName, json == null ? List.of()
+                    : parse(dataspaceName, anchorName, Xpaths.ROOT, json, ContentType.JSON));
+            } catch (final DataValidationException invalid) {
+                throw new DataValidationException(invalid.getMessage(), "Anchor " + anchorName + ": "
+                    + invalid.getDetails());
+            }
+        });
+        dataPersistence.replaceAllData(dataspaceName, dataNodesByAnchorName);
     }
 
     @Override

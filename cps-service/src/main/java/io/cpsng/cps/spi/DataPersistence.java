@@ -3,6 +3,7 @@ package io.cpsng.cps.spi;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import java.util.Collection;
+import java.util.Map;
 
 /**
  * Stores data trees as fragments, one per container or list entry. Xpaths are canonical
@@ -32,4 +33,7 @@ public interface DataPersistence {
     void deleteDataNodes(String dataspaceName, String anchorName, Collection<String> xpaths);
 
     void deleteAllData(String dataspaceName, String anchorName);
+
+    /** The data of each anchor replaced by its top-level nodes (none: emptied), in one write for all of them. */
+    void replaceAllData(String dataspaceName, Map<String, Collection<DataNode>> dataNodesByAnchorName);
 }

@@ -51,8 +51,8 @@ class DataSync implements NcmpDataSyncService {
         }
     }
 
+    // no transaction around the store's own: a read it refuses (nothing cached) must not doom an outer one
     @Override
-    @Transactional(readOnly = true)
     public Collection<DataNode> getCachedData(final String cmHandleReference, final String xpath,
                                               final FetchDescendantsOption fetchDescendantsOption) {
         return operationalDataCache.get(ncmpCmHandleService.getCmHandle(cmHandleReference).id(), xpath,
@@ -60,7 +60,6 @@ class DataSync implements NcmpDataSyncService {
     }
 
     @Override
-    @Transactional(readOnly = true)
     public Collection<DataNode> queryCachedData(final String cmHandleReference, final String cpsPath,
                                                 final FetchDescendantsOption fetchDescendantsOption) {
         return operationalDataCache.query(ncmpCmHandleService.getCmHandle(cmHandleReference).id(), cpsPath,

@@ -5,7 +5,9 @@ import io.cpsng.ncmp.events.LcmOutbox;
 import io.cpsng.ncmp.inventory.CmHandleRows;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -28,15 +30,16 @@ class DataSyncWork {
         FROM due WHERE h.id = due.id
         RETURNING %s, h.schema_set_name""".formatted(CmHandleRows.COLUMNS);
 
-    // locks the row for the rest of the transaction: turning sync off waits until the data are stored, then drops them
+    // locks the rows for the rest of the transaction: turning sync off waits until the data are stored, then drops
+    // them; ordered, so that two transactions lock the same rows in the same order
     private static final String HOLD = """
-        SELECT schema_set_name FROM ncmp_cm_handle WHERE id = ? AND data_sync_owner = ? AND data_sync_enabled
-        FOR UPDATE""";
+        SELECT id FROM ncmp_cm_handle WHERE id = ANY(?) AND data_sync_owner = ? AND data_sync_enabled
+        ORDER BY id FOR UPDATE""";
 
     private static final String MARK_SYNCHRONIZED = """
         UPDATE ncmp_cm_handle SET data_sync_state = 'SYNCHRONIZED', last_sync_time = now(), data_sync_due_at = NULL,
             data_sync_attempt = 0, data_sync_owner = NULL, data_sync_lease_until = NULL
-        WHERE id = ? AND data_sync_owner = ?""";
+        WHERE id = ANY(?) AND data_sync_owner = ?""";
 
     private static final String RETRY_LATER = """
         UPDATE ncmp_cm_handle SET data_sync_attempt = data_sync_attempt + 1,
@@ -84,13 +87,15 @@ class DataSyncWork {
             seconds(lease));
     }
 
-    /** In a transaction: locks the row while the owner still holds it with sync on; false otherwise. */
-    boolean hold(final String cmHandleId, final String owner) {
-        return !jdbcTemplate.queryForList(HOLD, String.class, cmHandleId, owner).isEmpty();
+    /** In a transaction: locks the rows the owner still holds with sync on, and answers their ids. */
+    Set<String> hold(final Collection<String> cmHandleIds, final String owner) {
+        return new HashSet<>(jdbcTemplate.queryForList(HOLD, String.class, cmHandleIds.toArray(String[]::new), owner));
     }
 
-    boolean markSynchronized(final String cmHandleId, final String owner) {
-        return jdbcTemplate.update(MARK_SYNCHRONIZED, cmHandleId, owner) == 1;
+    void markSynchronized(final Collection<String> cmHandleIds, final String owner) {
+        if (!cmHandleIds.isEmpty()) {
+            jdbcTemplate.update(MARK_SYNCHRONIZED, cmHandleIds.toArray(String[]::new), owner);
+        }
     }
 
     void retryLater(final String owner, final Collection<String> cmHandleIds, final Duration backoffBase,

@@ -7,7 +7,16 @@ import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.datasync.DataSyncWork.ClaimedHandle;
 import io.cpsng.ncmp.dmi.DmiClient;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -19,12 +28,15 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Syncs one claimed batch, handle by handle: the top-level nodes of its module set are looked up (its cache anchor
- * made if missing); if there are any, its whole operational tree is read from its plugin (passthrough-operational,
- * resource identifier /) and, in one transaction, what of it the module set defines is stored in place of what was
- * cached and the handle marked SYNCHRONIZED. A module set without data nodes has nothing to ask for: the handle is SYNCHRONIZED with nothing
- * cached, as in the reference. A plugin that fails or data the module set refuses leave the handle UNSYNCHRONIZED,
- * retried with back-off; the reference marked such a handle SYNCHRONIZED with nothing stored.
+ * Syncs one claimed batch: in a first transaction the handles still held get their cache anchors (made where missing
+ * or on another module set) and the top-level nodes of their module sets are looked up; the plugins are asked, all
+ * at once on virtual threads, for the whole operational tree (passthrough-operational, resource identifier /) of the
+ * handles whose module set defines any; then one transaction stores, for every handle still held, what of its tree
+ * the module set defines in place of what was cached, and marks them SYNCHRONIZED. A module set without data nodes
+ * has nothing to ask for: the handle is SYNCHRONIZED with nothing cached, as in the reference. A plugin that fails
+ * leaves its handle UNSYNCHRONIZED, retried with back-off; data a module set refuses fail the batch's store, which is
+ * then done handle by handle so that only that handle is retried. The reference marked such handles SYNCHRONIZED
+ * with nothing stored.
  */
 @Component
 class DataSyncWorker {
@@ -49,44 +61,92 @@ class DataSyncWorker {
         this.transactionTemplate = new TransactionTemplate(transactionManager);
     }
 
+    /** A handle's tree as its plugin answered it, what its module set defines of it (null for nothing). */
+    private record Read(ClaimedHandle handle, String data) {
+    }
+
     /** Syncs the batch the owner claimed; returns how many handles it stored. */
     int sync(final String owner, final List<ClaimedHandle> claimed) {
         final long startNanos = System.nanoTime();
+        final Map<String, ClaimedHandle> handlesById = new LinkedHashMap<>();
+        claimed.forEach(handle -> handlesById.put(handle.id(), handle));
+        final Map<String, List<String>> topLevelNodesBySchemaSet = transactionTemplate.execute(status -> {
+            final Set<String> held = dataSyncWork.hold(handlesById.keySet(), owner);
+            handlesById.keySet().retainAll(held);
+            final Map<String, String> schemaSetNames = new LinkedHashMap<>();
+            handlesById.values().forEach(handle -> schemaSetNames.put(handle.id(), handle.schemaSetName()));
+            return operationalDataCache.prepare(schemaSetNames);
+        });
         final List<String> failed = new ArrayList<>();
-        int synchronizedHandles = 0;
-        for (final ClaimedHandle handle : claimed) {
-            try {
-                if (sync(owner, handle)) {
-                    synchronizedHandles++;
-                }
-            } catch (final RuntimeException failure) {
-                LOGGER.warn("Data sync of cm handle {} failed, retried later: {}", handle.id(), reasonOf(failure));
-                failed.add(handle.id());
-            }
-        }
+        final List<Read> reads = readAll(handlesById.values(), topLevelNodesBySchemaSet, failed);
+        final int stored = store(owner, reads, failed);
         dataSyncWork.retryLater(owner, failed, dataSyncProperties.backoffBase(), dataSyncProperties.backoffCap());
         final long millis = (System.nanoTime() - startNanos) / 1_000_000;
-        LOGGER.info("Data sync: {} handles ({} SYNCHRONIZED, {} to retry) in {} ms", claimed.size(),
-            synchronizedHandles, failed.size(), millis);
-        return synchronizedHandles;
+        LOGGER.info("Data sync: {} handles ({} SYNCHRONIZED, {} to retry) in {} ms", claimed.size(), stored,
+            failed.size(), millis);
+        return stored;
     }
 
-    /** False if the claim was lost meanwhile (sync turned off, the handle deleted): nothing is stored then. */
-    private boolean sync(final String owner, final ClaimedHandle handle) {
-        final List<String> topLevelNodes = transactionTemplate.execute(status ->
-            dataSyncWork.hold(handle.id(), owner) ? operationalDataCache.prepare(handle.id(), handle.schemaSetName())
-                : null);
-        if (topLevelNodes == null) {
-            return false;
-        }
-        final String data = topLevelNodes.isEmpty() ? null : readOperationalTree(handle, topLevelNodes);
-        return Boolean.TRUE.equals(transactionTemplate.execute(status -> {
-            if (!dataSyncWork.hold(handle.id(), owner)) {
-                return false;
+    private List<Read> readAll(final Collection<ClaimedHandle> handles,
+                               final Map<String, List<String>> topLevelNodesBySchemaSet, final List<String> failed) {
+        final Map<ClaimedHandle, Future<String>> answers = new LinkedHashMap<>();
+        try (ExecutorService dmiCalls = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (final ClaimedHandle handle : handles) {
+                final List<String> topLevelNodes = topLevelNodesBySchemaSet.get(handle.schemaSetName());
+                answers.put(handle, topLevelNodes.isEmpty() ? CompletableFuture.completedFuture(null)
+                    : dmiCalls.submit(() -> readOperationalTree(handle, topLevelNodes)));
             }
-            operationalDataCache.replace(handle.id(), handle.schemaSetName(), data);
-            return dataSyncWork.markSynchronized(handle.id(), owner);
-        }));
+        }
+        final List<Read> reads = new ArrayList<>(answers.size());
+        answers.forEach((handle, answer) -> {
+            try {
+                reads.add(new Read(handle, answer.get()));
+            } catch (final ExecutionException failure) {
+                LOGGER.warn("Data sync of cm handle {} failed, retried later: {}", handle.id(),
+                    reasonOf(failure.getCause()));
+                failed.add(handle.id());
+            } catch (final InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                failed.add(handle.id());
+            }
+        });
+        return reads;
+    }
+
+    /** All reads in one transaction; if that fails, each in its own, the failing ones to retry. */
+    private int store(final String owner, final List<Read> reads, final List<String> failed) {
+        try {
+            return storeTogether(owner, reads);
+        } catch (final RuntimeException batchFailure) {
+            int stored = 0;
+            for (final Read read : reads) {
+                try {
+                    stored += storeTogether(owner, List.of(read));
+                } catch (final RuntimeException failure) {
+                    LOGGER.warn("Data sync of cm handle {} failed, retried later: {}", read.handle().id(),
+                        reasonOf(failure));
+                    failed.add(read.handle().id());
+                }
+            }
+            return stored;
+        }
+    }
+
+    /** Only the handles the owner still holds with sync on are stored (sync turned off, deleted: left alone). */
+    private int storeTogether(final String owner, final List<Read> reads) {
+        return transactionTemplate.execute(status -> {
+            final Set<String> held = dataSyncWork.hold(reads.stream().map(read -> read.handle().id()).toList(),
+                owner);
+            final Map<String, String> stored = new LinkedHashMap<>();
+            for (final Read read : reads) {
+                if (held.contains(read.handle().id())) {
+                    stored.put(read.handle().id(), read.data());
+                }
+            }
+            operationalDataCache.replace(stored);
+            dataSyncWork.markSynchronized(stored.keySet(), owner);
+            return stored.size();
+        });
     }
 
     /**
@@ -132,7 +192,7 @@ class DataSyncWorker {
         return defined.isEmpty() ? null : defined.toString();
     }
 
-    private static String reasonOf(final RuntimeException failure) {
+    private static String reasonOf(final Throwable failure) {
         return switch (failure) {
             case NcmpException ncmpException -> ncmpException.getMessage() + ": " + ncmpException.getDetails();
             case CpsException cpsException -> cpsException.getMessage() + ": " + cpsException.getDetails();

@@ -6,13 +6,15 @@ import io.cpsng.cps.api.CpsAnchorService;
 import io.cpsng.cps.api.CpsDataService;
 import io.cpsng.cps.api.CpsQueryService;
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
-import io.cpsng.cps.api.model.Anchor;
-import io.cpsng.cps.api.model.ContentType;
+import io.cpsng.cps.api.exceptions.NotFoundException;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.ncmp.inventory.CmHandlesDeleted;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
@@ -38,22 +40,36 @@ class OperationalDataCache {
     }
 
     /**
-     * The top-level nodes the handle's module set defines (module:name), its anchor made first if missing or on
-     * another module set (an upgrade): what a sync asks the plugin for. In the caller's transaction.
+     * For each module set, the top-level nodes it defines (module:name): what a sync asks the plugin for. The
+     * handles' anchors are made first where missing or on another module set (an upgrade), one statement per module
+     * set. In the caller's transaction.
      */
-    List<String> prepare(final String cmHandleId, final String schemaSetName) {
-        final Collection<Anchor> anchors = cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, List.of(cmHandleId));
-        if (anchors.stream().noneMatch(anchor -> anchor.schemaSetName().equals(schemaSetName))) {
-            replaceAnchor(cmHandleId, schemaSetName);
-        }
-        return cpsDataService.getTopLevelNodeNames(NFP_OPERATIONAL_DATASPACE, cmHandleId);
+    Map<String, List<String>> prepare(final Map<String, String> schemaSetNamesByCmHandleId) {
+        final Map<String, String> current = new HashMap<>();
+        cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, schemaSetNamesByCmHandleId.keySet())
+            .forEach(anchor -> current.put(anchor.name(), anchor.schemaSetName()));
+        final Map<String, List<String>> stale = new HashMap<>();
+        schemaSetNamesByCmHandleId.forEach((cmHandleId, schemaSetName) -> {
+            if (!schemaSetName.equals(current.get(cmHandleId))) {
+                stale.computeIfAbsent(schemaSetName, name -> new ArrayList<>()).add(cmHandleId);
+            }
+        });
+        drop(stale.values().stream().flatMap(List::stream).toList());
+        stale.forEach((schemaSetName, cmHandleIds) ->
+            cpsAnchorService.createAnchors(NFP_OPERATIONAL_DATASPACE, schemaSetName, cmHandleIds));
+        final Map<String, List<String>> topLevelNodesBySchemaSet = new HashMap<>();
+        schemaSetNamesByCmHandleId.forEach((cmHandleId, schemaSetName) -> topLevelNodesBySchemaSet.computeIfAbsent(
+            schemaSetName, name -> cpsDataService.getTopLevelNodeNames(NFP_OPERATIONAL_DATASPACE, cmHandleId)));
+        return topLevelNodesBySchemaSet;
     }
 
-    /** The cached data replaced by the plugin's JSON (null or {} for none); in the caller's transaction. */
-    void replace(final String cmHandleId, final String schemaSetName, final String json) {
-        replaceAnchor(cmHandleId, schemaSetName);
-        if (json != null) {
-            cpsDataService.saveData(NFP_OPERATIONAL_DATASPACE, cmHandleId, ROOT, json, ContentType.JSON);
+    /**
+     * The cached data of each handle replaced by its JSON (null for none), all in one write; their anchors exist.
+     * In the caller's transaction.
+     */
+    void replace(final Map<String, String> jsonByCmHandleId) {
+        if (!jsonByCmHandleId.isEmpty()) {
+            cpsDataService.replaceData(NFP_OPERATIONAL_DATASPACE, jsonByCmHandleId);
         }
     }
 
@@ -71,35 +87,28 @@ class OperationalDataCache {
     /** As the reference: nothing cached reads as no data at the root; any other xpath is not found. */
     Collection<DataNode> get(final String cmHandleId, final String xpath,
                              final FetchDescendantsOption fetchDescendantsOption) {
-        final boolean cached = isCached(cmHandleId);
-        if (ROOT.equals(xpath)) {
-            try {
-                return cached ? cpsDataService.getDataNodes(NFP_OPERATIONAL_DATASPACE, cmHandleId, ROOT,
-                    fetchDescendantsOption) : List.of();
-            } catch (final DataNodeNotFoundException nothingCached) {
+        try {
+            return cpsDataService.getDataNodes(NFP_OPERATIONAL_DATASPACE, cmHandleId, xpath, fetchDescendantsOption);
+        } catch (final NotFoundException noAnchor) {
+            if (ROOT.equals(xpath)) {
                 return List.of();
             }
-        }
-        if (!cached) {
             throw new DataNodeNotFoundException(NFP_OPERATIONAL_DATASPACE, cmHandleId, List.of(xpath));
+        } catch (final DataNodeNotFoundException nothingCached) {
+            if (ROOT.equals(xpath)) {
+                return List.of();
+            }
+            throw nothingCached;
         }
-        return cpsDataService.getDataNodes(NFP_OPERATIONAL_DATASPACE, cmHandleId, xpath, fetchDescendantsOption);
     }
 
     Collection<DataNode> query(final String cmHandleId, final String cpsPath,
                                final FetchDescendantsOption fetchDescendantsOption) {
-        if (!isCached(cmHandleId)) {
+        try {
+            return cpsQueryService.queryDataNodes(NFP_OPERATIONAL_DATASPACE, cmHandleId, cpsPath,
+                fetchDescendantsOption);
+        } catch (final NotFoundException noAnchor) {
             return List.of();
         }
-        return cpsQueryService.queryDataNodes(NFP_OPERATIONAL_DATASPACE, cmHandleId, cpsPath, fetchDescendantsOption);
-    }
-
-    private boolean isCached(final String cmHandleId) {
-        return !cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, List.of(cmHandleId)).isEmpty();
-    }
-
-    private void replaceAnchor(final String cmHandleId, final String schemaSetName) {
-        cpsAnchorService.deleteAnchors(NFP_OPERATIONAL_DATASPACE, List.of(cmHandleId));
-        cpsAnchorService.createAnchor(NFP_OPERATIONAL_DATASPACE, schemaSetName, cmHandleId);
     }
 }
