@@ -53,6 +53,12 @@ public interface CpsDataService {
      */
     void replaceData(String dataspaceName, Map<String, String> jsonDataByAnchorName);
 
+    /**
+     * The xpath a RESTCONF-style path (RFC 8040: /module:node/list=key1,key2/child) names in the anchor's model;
+     * DataValidationException for a step the model does not have.
+     */
+    String xpathOfRestconfPath(String dataspaceName, String anchorName, String restconfPath);
+
     /** The containers and lists the anchor's model lets data start with, as module:name; sorted. */
     List<String> getTopLevelNodeNames(String dataspaceName, String anchorName);
 

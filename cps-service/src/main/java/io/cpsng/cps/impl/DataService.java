@@ -126,6 +126,14 @@ class DataService implements CpsDataService {
 
     @Override
     @Transactional(readOnly = true)
+    public String xpathOfRestconfPath(final String dataspaceName, final String anchorName,
+                                      final String restconfPath) {
+        NameValidator.validateNames(dataspaceName, anchorName);
+        return anchorModels.yangModelOf(dataspaceName, anchorName).xpathOfRestconfPath(restconfPath);
+    }
+
+    @Override
+    @Transactional(readOnly = true)
     public List<String> getTopLevelNodeNames(final String dataspaceName, final String anchorName) {
         NameValidator.validateNames(dataspaceName, anchorName);
         return anchorModels.yangModelOf(dataspaceName, anchorName).topLevelNodeNames();

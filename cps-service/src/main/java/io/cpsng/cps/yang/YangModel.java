@@ -12,9 +12,15 @@ import io.cpsng.cps.path.CpsPathQuery.Condition;
 import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.yang.SchemaTree.SchemaParent;
 import io.cpsng.cps.yang.YangSources.ParsedSources;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.opendaylight.yangtools.yang.common.QName;
 import org.opendaylight.yangtools.yang.model.api.ContainerSchemaNode;
+import org.opendaylight.yangtools.yang.model.api.DataNodeContainer;
+import org.opendaylight.yangtools.yang.model.api.DataSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.model.api.ListSchemaNode;
 
@@ -29,9 +35,11 @@ public final class YangModel {
     private final SchemaTree schemaTree;
     private final DataParser dataParser;
     private final List<String> topLevelNodeNames;
+    private final EffectiveModelContext modelContext;
 
     private YangModel(final EffectiveModelContext modelContext, final List<YangResource> yangResources) {
         this.yangResources = yangResources;
+        this.modelContext = modelContext;
         this.topLevelNodeNames = modelContext.getChildNodes().stream()
             .filter(node -> node instanceof ContainerSchemaNode || node instanceof ListSchemaNode)
             .map(node -> modelContext.findModule(node.getQName().getModule()).orElseThrow().getName() + ":"
@@ -120,6 +128,48 @@ public final class YangModel {
     /** The containers and lists data can start with, as module:name, e.g. stores:bookstore; sorted. */
     public List<String> topLevelNodeNames() {
         return topLevelNodeNames;
+    }
+
+    /**
+     * The xpath of a RESTCONF-style path (RFC 8040 3.5.3): /stores:bookstore/categories=01/books=Book%201 is
+     * /bookstore/categories[@code='01']/books[@title='Book 1']; list keys in their order, comma-separated,
+     * percent-decoded. "/" or empty is the root. A step the model does not have is a DataValidationException.
+     */
+    public String xpathOfRestconfPath(final String restconfPath) {
+        if (restconfPath == null || restconfPath.isBlank() || Xpaths.isRoot(restconfPath)) {
+            return Xpaths.ROOT;
+        }
+        final StringBuilder xpath = new StringBuilder();
+        Collection<? extends DataSchemaNode> children = modelContext.getChildNodes();
+        for (final String segment : restconfPath.split("/")) {
+            if (segment.isEmpty()) {
+                continue;
+            }
+            final String step = segment.substring(segment.indexOf(':') + 1);
+            final int equals = step.indexOf('=');
+            final String name = equals < 0 ? step : step.substring(0, equals);
+            final DataSchemaNode node = children.stream()
+                .filter(child -> child.getQName().getLocalName().equals(name)).findFirst()
+                .orElseThrow(() -> new DataValidationException(DataParser.INVALID_DATA, "No node " + name
+                    + " in the model at " + (xpath.isEmpty() ? "the top level" : xpath) + " of " + restconfPath));
+            xpath.append('/').append(name);
+            if (equals >= 0 && node instanceof ListSchemaNode list) {
+                final String[] values = step.substring(equals + 1).split(",", -1);
+                final List<QName> keys = list.getKeyDefinition();
+                if (values.length != keys.size()) {
+                    throw new DataValidationException(DataParser.INVALID_DATA, "List " + name + " has " + keys.size()
+                        + " keys, " + restconfPath + " gives " + values.length);
+                }
+                xpath.append('[');
+                for (int index = 0; index < keys.size(); index++) {
+                    xpath.append(index == 0 ? "@" : " and @").append(keys.get(index).getLocalName()).append('=')
+                        .append(Xpaths.quote(URLDecoder.decode(values[index], StandardCharsets.UTF_8)));
+                }
+                xpath.append(']');
+            }
+            children = node instanceof DataNodeContainer container ? container.getChildNodes() : List.of();
+        }
+        return xpath.toString();
     }
 
     /** The module of the top-level node the xpath starts with; null if the model has no such node. */

@@ -47,6 +47,14 @@ class DataSyncWork {
             data_sync_owner = NULL, data_sync_lease_until = NULL
         WHERE id = ANY(?) AND data_sync_owner = ?""";
 
+    private static final String SYNCHRONIZED_AMONG = """
+        SELECT id FROM ncmp_cm_handle WHERE id = ANY(?) AND data_sync_enabled AND data_sync_state = 'SYNCHRONIZED'""";
+
+    // a stale cache is read again at once, unless a sync of it is running already
+    private static final String RESYNC = """
+        UPDATE ncmp_cm_handle SET data_sync_state = 'UNSYNCHRONIZED', data_sync_due_at = now(), data_sync_attempt = 0
+        WHERE id = ANY(?) AND data_sync_enabled AND data_sync_owner IS NULL""";
+
     // the flag changes only on a READY handle and only if it differs; the LCM event tells the new value
     private static final String SET_FLAG = """
         WITH before AS (
@@ -96,6 +104,15 @@ class DataSyncWork {
         if (!cmHandleIds.isEmpty()) {
             jdbcTemplate.update(MARK_SYNCHRONIZED, cmHandleIds.toArray(String[]::new), owner);
         }
+    }
+
+    Set<String> synchronizedAmong(final Collection<String> cmHandleIds) {
+        return cmHandleIds.isEmpty() ? Set.of() : new HashSet<>(jdbcTemplate.queryForList(SYNCHRONIZED_AMONG,
+            String.class, (Object) cmHandleIds.toArray(String[]::new)));
+    }
+
+    void resync(final Collection<String> cmHandleIds) {
+        jdbcTemplate.update(RESYNC, (Object) cmHandleIds.toArray(String[]::new));
     }
 
     void retryLater(final String owner, final Collection<String> cmHandleIds, final Duration backoffBase,

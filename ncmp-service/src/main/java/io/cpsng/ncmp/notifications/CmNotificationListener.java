@@ -1,16 +1,20 @@
 package io.cpsng.ncmp.notifications;
 
+import io.cpsng.ncmp.datasync.CmNotificationsToCache;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 
-/** The trigger: each batch consumed from the DMI plugins' topic is forwarded. */
+/** The trigger: each batch consumed from the DMI plugins' topic is forwarded, then applied to the cached data. */
 public class CmNotificationListener {
 
     private final CmNotificationForwarder cmNotificationForwarder;
+    private final CmNotificationsToCache cmNotificationsToCache;
 
-    CmNotificationListener(final CmNotificationForwarder cmNotificationForwarder) {
+    CmNotificationListener(final CmNotificationForwarder cmNotificationForwarder,
+                           final CmNotificationsToCache cmNotificationsToCache) {
         this.cmNotificationForwarder = cmNotificationForwarder;
+        this.cmNotificationsToCache = cmNotificationsToCache;
     }
 
     /** The listener container's id, for who needs to stop and start it. */
@@ -21,5 +25,6 @@ public class CmNotificationListener {
         containerFactory = "cmNotificationContainerFactory", batch = "true")
     void onNotifications(final List<ConsumerRecord<String, String>> notifications) {
         cmNotificationForwarder.forward(notifications);
+        cmNotificationsToCache.apply(notifications);
     }
 }

@@ -1,5 +1,6 @@
 package io.cpsng.ncmp.notifications;
 
+import io.cpsng.ncmp.datasync.CmNotificationsToCache;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.UUID;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -52,8 +53,9 @@ class CmNotificationsKafkaConfig {
     }
 
     @Bean
-    CmNotificationListener cmNotificationListener(final CmNotificationForwarder cmNotificationForwarder) {
-        return new CmNotificationListener(cmNotificationForwarder);
+    CmNotificationListener cmNotificationListener(final CmNotificationForwarder cmNotificationForwarder,
+                                                  final CmNotificationsToCache cmNotificationsToCache) {
+        return new CmNotificationListener(cmNotificationForwarder, cmNotificationsToCache);
     }
 
     @Bean
