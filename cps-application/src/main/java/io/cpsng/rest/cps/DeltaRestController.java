@@ -1,0 +1,138 @@
+package io.cpsng.rest.cps;
+
+import io.cpsng.cps.api.CpsDeltaService;
+import io.cpsng.cps.api.exceptions.DataValidationException;
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.api.model.DeltaChange;
+import io.cpsng.cps.api.model.DeltaReport;
+import io.cpsng.cps.api.model.FetchDescendantsOption;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RequestPart;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.multipart.MultipartFile;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The reference's delta endpoints: the delta between two anchors (GET) or an anchor and a JSON document (POST,
+ * multipart part targetData), as a JSON array of {action, xpath, source-data, target-data}, each data object
+ * naming its node as the v3 read does, without a module prefix as the reference's report; and a delta report
+ * applied to an anchor. The condensed report (grouping-enabled) and a schema sent with the document
+ * (yangResourceFile) are not served: asked for, they answer 400.
+ */
+@RestController
+@RequestMapping("/cps/api/v2/dataspaces/{dataspace-name}/anchors/{source-anchor-name}")
+class DeltaRestController {
+
+    private static final JsonMapper JSON_MAPPER = JsonMapper.shared();
+    private static final String GROUPING = "grouping-enabled";
+
+    private final CpsDeltaService cpsDeltaService;
+
+    DeltaRestController(final CpsDeltaService cpsDeltaService) {
+        this.cpsDeltaService = cpsDeltaService;
+    }
+
+    @GetMapping(path = "/delta", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<ArrayNode> getDeltaByDataspaceAndAnchors(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("source-anchor-name") final String sourceAnchorName,
+        @RequestParam("target-anchor-name") final String targetAnchorName,
+        @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
+        @RequestParam(value = "descendants", defaultValue = "none") final String descendants,
+        @RequestParam(value = GROUPING, defaultValue = "false") final boolean groupingEnabled) {
+        refuseGrouping(groupingEnabled);
+        return ResponseEntity.ok(toJson(cpsDeltaService.getDelta(dataspaceName, sourceAnchorName, targetAnchorName,
+            xpath, FetchDescendantsOption.parse(descendants))));
+    }
+
+    @PostMapping(path = "/delta", consumes = MediaType.MULTIPART_FORM_DATA_VALUE,
+        produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<ArrayNode> getDeltaByDataspaceAnchorAndPayload(
+        @PathVariable("dataspace-name") final String dataspaceName,
+        @PathVariable("source-anchor-name") final String sourceAnchorName,
+        @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
+        @RequestParam(value = GROUPING, defaultValue = "false") final boolean groupingEnabled,
+        @RequestPart("targetData") final MultipartFile targetData,
+        @RequestPart(value = "yangResourceFile", required = false) final MultipartFile yangResourceFile)
+        throws IOException {
+        refuseGrouping(groupingEnabled);
+        if (yangResourceFile != null) {
+            throw new DataValidationException("Not served", "yangResourceFile is not served: the target data are"
+                + " validated against the source anchor's schema set");
+        }
+        return ResponseEntity.ok(toJson(cpsDeltaService.getDeltaToData(dataspaceName, sourceAnchorName, xpath,
+            new String(targetData.getBytes(), StandardCharsets.UTF_8))));
+    }
+
+    @PostMapping(path = "/applyChangesInDeltaReport", consumes = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<Void> applyChangesInDeltaReport(@PathVariable("dataspace-name") final String dataspaceName,
+                                                   @PathVariable("source-anchor-name") final String anchorName,
+                                                   @RequestBody final String deltaReport) {
+        cpsDeltaService.applyDelta(dataspaceName, anchorName, changesOf(deltaReport));
+        return ResponseEntity.status(HttpStatus.CREATED).build();
+    }
+
+    private static void refuseGrouping(final boolean groupingEnabled) {
+        if (groupingEnabled) {
+            throw new DataValidationException("Not served", GROUPING + "=true (the condensed delta report) is not"
+                + " served: each node is reported on its own");
+        }
+    }
+
+    private static ArrayNode toJson(final List<DeltaReport> deltaReports) {
+        final ArrayNode json = JSON_MAPPER.createArrayNode();
+        for (final DeltaReport deltaReport : deltaReports) {
+            final ObjectNode entry = json.addObject().put("action", deltaReport.action())
+                .put("xpath", deltaReport.xpath());
+            if (deltaReport.sourceData() != null) {
+                entry.set("source-data", dataOf(deltaReport.sourceData()));
+            }
+            if (deltaReport.targetData() != null) {
+                entry.set("target-data", dataOf(deltaReport.targetData()));
+            }
+        }
+        return json;
+    }
+
+    /** The node under its name, without a module prefix: the reference's report names none. */
+    private static ObjectNode dataOf(final DataNode dataNode) {
+        return DataNodeFormatter.toJsonObject(List.of(new DataNode(dataNode.xpath(), null, dataNode.leaves(),
+            dataNode.childDataNodes())));
+    }
+
+    private static List<DeltaChange> changesOf(final String deltaReport) {
+        final JsonNode entries;
+        try {
+            entries = JSON_MAPPER.readTree(deltaReport);
+        } catch (final JacksonException notJson) {
+            throw new DataValidationException("Invalid delta report", "The body is not JSON: "
+                + notJson.getOriginalMessage());
+        }
+        if (!entries.isArray()) {
+            throw new DataValidationException("Invalid delta report", "The body is not a JSON array of entries");
+        }
+        final List<DeltaChange> changes = new ArrayList<>();
+        for (final JsonNode entry : entries) {
+            final JsonNode targetData = entry.get("target-data");
+            changes.add(new DeltaChange(entry.path("action").asString(null), entry.path("xpath").asString(null),
+                targetData == null || targetData.isNull() ? null : targetData.toString()));
+        }
+        return changes;
+    }
+}

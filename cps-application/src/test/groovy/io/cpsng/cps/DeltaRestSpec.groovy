@@ -1,0 +1,129 @@
+package io.cpsng.cps
+
+import groovy.json.JsonOutput
+import groovy.json.JsonSlurper
+import io.cpsng.IntegrationSpec
+import org.springframework.beans.factory.annotation.Autowired
+import org.springframework.mock.web.MockMultipartFile
+
+import static org.springframework.http.MediaType.APPLICATION_JSON
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.multipart
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post
+
+/** The reference's delta endpoints: two anchors compared, an anchor and a document compared, a report applied. */
+class DeltaRestSpec extends IntegrationSpec {
+
+    static final String ANCHORS = '/cps/api/v2/dataspaces/delta-ds/anchors'
+    static final String SOURCE = '''{"warehouse:warehouse": {"name": "Central", "open": true,
+        "address": {"city": "Oslo", "postcode": "0150"},
+        "zones": [{"building": "A", "floor": 1, "climate": "chilled"}, {"building": "B", "floor": 0, "climate": "frozen"}]}}'''
+    static final String TARGET = '''{"warehouse:warehouse": {"name": "Central", "open": false,
+        "address": {"city": "Bergen", "postcode": "0150"},
+        "zones": [{"building": "A", "floor": 1, "climate": "chilled"}, {"building": "C", "floor": 2}]}}'''
+    static final List<Map> EXPECTED = [
+        [action: 'replace', xpath: '/warehouse', 'source-data': [warehouse: [open: true]],
+         'target-data': [warehouse: [open: false]]],
+        [action: 'replace', xpath: '/warehouse/address', 'source-data': [address: [city: 'Oslo']],
+         'target-data': [address: [city: 'Bergen']]],
+        [action: 'remove', xpath: "/warehouse/zones[@building='B' and @floor='0']",
+         'source-data': [zones: [[building: 'B', floor: 0, climate: 'frozen']]]],
+        [action: 'create', xpath: "/warehouse/zones[@building='C' and @floor='2']",
+         'target-data': [zones: [[building: 'C', floor: 2]]]]]
+
+    @Autowired
+    StoreFixture storeFixture
+
+    def setup() {
+        if (!storeFixture.cpsDataspaceService.dataspaces*.name.contains('delta-ds')) {
+            storeFixture.createWarehouseAnchors('delta-ds', 'source', 'target')
+        }
+        ['source', 'target'].each { mvc.perform(delete("${ANCHORS}/${it}/nodes").param('xpath', '/')) }
+        save('source', SOURCE)
+        save('target', TARGET)
+    }
+
+    def 'The delta of two anchors lists each node removed, created or changed, changed leaves only'() {
+        when: 'the delta from source to target is asked with all descendants'
+            def response = mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
+                .param('descendants', 'all')).andReturn().response
+        then: 'the report is the reference\'s: removals and changes in source order, then creations'
+            response.status == 200
+            json(response) == EXPECTED
+    }
+
+    def 'Without descendants only the node at the xpath is compared'() {
+        expect: 'the address compared alone'
+            json(mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
+                .param('xpath', '/warehouse/address')).andReturn().response) == [EXPECTED[1]]
+    }
+
+    def 'The delta of an anchor and a JSON document is the same as of two anchors holding them'() {
+        when: 'the target is sent as the targetData part'
+            def response = mvc.perform(multipart("${ANCHORS}/source/delta")
+                .file(new MockMultipartFile('targetData', 'target.json', 'application/json', TARGET.bytes)))
+                .andReturn().response
+        then: 'the report is the same'
+            response.status == 200
+            json(response) == EXPECTED
+        when: 'a document for one node below the root is sent with its xpath'
+            def address = mvc.perform(multipart("${ANCHORS}/source/delta").param('xpath', '/warehouse/address')
+                .file(new MockMultipartFile('targetData', 'a.json', 'application/json',
+                    '{"address": {"city": "Oslo", "postcode": "9999"}}'.bytes))).andReturn().response
+        then: 'only that node is compared'
+            json(address) == [[action: 'replace', xpath: '/warehouse/address', 'source-data': [address: [postcode: '0150']],
+                               'target-data': [address: [postcode: '9999']]]]
+    }
+
+    def 'A delta report applied to the source makes it equal to the target'() {
+        given: 'the report from source to target'
+            def report = mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
+                .param('descendants', 'all')).andReturn().response.contentAsString
+        when: 'it is applied to the source'
+            def response = mvc.perform(post("${ANCHORS}/source/applyChangesInDeltaReport").contentType(APPLICATION_JSON)
+                .content(report)).andReturn().response
+        then: 'it is created, and no difference is left'
+            response.status == 201
+            json(mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
+                .param('descendants', 'all')).andReturn().response) == []
+    }
+
+    def 'A report with an entry that cannot be applied changes nothing: #scenario'() {
+        when: 'the report is applied'
+            def response = mvc.perform(post("${ANCHORS}/source/applyChangesInDeltaReport").contentType(APPLICATION_JSON)
+                .content(JsonOutput.toJson(report))).andReturn().response
+        then: 'it is refused saying why, and the source is as it was'
+            response.status == 400
+            json(response).details.contains(expectedDetails)
+            json(mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
+                .param('descendants', 'all')).andReturn().response) == EXPECTED
+        where: 'the report holds'
+            scenario                        | report                                                                                      || expectedDetails
+            'an action not served'          | [EXPECTED[2], [action: 'move', xpath: '/warehouse/address']]                                || 'create, remove or replace'
+            'a create without target data'  | [EXPECTED[2], [action: 'create', xpath: "/warehouse/zones[@building='D' and @floor='1']"]]  || 'has no target-data'
+            'a leaf the model does not have' | [EXPECTED[2], [action: 'replace', xpath: '/warehouse/address', 'target-data': [address: [planet: 'Mars']]]] || 'planet'
+    }
+
+    def 'What is not served is refused with 400 naming it: #scenario'() {
+        when: 'the request is sent'
+            def response = mvc.perform(request).andReturn().response
+        then: 'it is refused'
+            response.status == 400
+            json(response).details.contains(expectedDetails)
+        where: 'the request asks for'
+            scenario                 | request                                                                                                     || expectedDetails
+            'the condensed report'   | get("${ANCHORS}/source/delta").param('target-anchor-name', 'target').param('grouping-enabled', 'true')     || 'grouping-enabled'
+            'a schema with the data' | multipart("${ANCHORS}/source/delta").file(new MockMultipartFile('targetData', 't.json', 'application/json', TARGET.bytes))
+                                           .file(new MockMultipartFile('yangResourceFile', 'x.yang', 'text/plain', 'module x {}'.bytes)) || 'yangResourceFile'
+    }
+
+    void save(String anchor, String json) {
+        assert mvc.perform(post("${ANCHORS}/${anchor}/nodes").param('xpath', '/').contentType(APPLICATION_JSON)
+            .content(json)).andReturn().response.status == 201
+    }
+
+    static json(response) {
+        new JsonSlurper().parseText(response.contentAsString)
+    }
+}
