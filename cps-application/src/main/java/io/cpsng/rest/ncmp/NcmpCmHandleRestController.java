@@ -84,6 +84,14 @@ class NcmpCmHandleRestController {
             CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters)), RestOutputCmHandle::of);
     }
 
+    /** As /v1/ch/searches, each handle lightweight: its own leaves and state, without properties. */
+    @PostMapping(value = "/v2/ch/searches", produces = MediaType.APPLICATION_JSON_VALUE)
+    void searchCmHandlesLightweight(@RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
+                                    final HttpServletResponse response) throws IOException {
+        JsonArrayResponse.write(response, ncmpCmHandleService.searchCmHandles(
+            CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters)), RestOutputCmHandle::lightweightOf);
+    }
+
     @PostMapping(value = "/v1/ch/id-searches", produces = MediaType.APPLICATION_JSON_VALUE)
     void searchCmHandleIds(@RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
                            @RequestParam(value = "outputAlternateId", defaultValue = "false")

@@ -14,9 +14,13 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** What DMI plugins call (/ncmpInventory): registration of their handles and searches among them. */
+/**
+ * What DMI plugins call (/ncmpInventory): registration of their handles and searches among them, by reference, as
+ * whole handles (v1 searchCmHandles) or lightweight ones (v2), with their additional properties as the reference's
+ * dmiProperties when outputDmiProperties=true.
+ */
 @RestController
-@RequestMapping("/ncmpInventory/v1/ch")
+@RequestMapping("/ncmpInventory")
 class NcmpInventoryRestController {
 
     private final NcmpInventoryService ncmpInventoryService;
@@ -29,7 +33,7 @@ class NcmpInventoryRestController {
     }
 
     /** 200 with no body when every handle succeeded, otherwise 500 with the handles that failed and why. */
-    @PostMapping
+    @PostMapping("/v1/ch")
     ResponseEntity<DmiPluginRegistrationErrorResponse> updateDmiPluginRegistration(
         @RequestBody final RestDmiPluginRegistration restDmiPluginRegistration) {
         final RegistrationResult registrationResult =
@@ -39,7 +43,7 @@ class NcmpInventoryRestController {
     }
 
     /** The plugin's handles, streamed. */
-    @GetMapping(value = "/cmHandles", produces = MediaType.APPLICATION_JSON_VALUE)
+    @GetMapping(value = "/v1/ch/cmHandles", produces = MediaType.APPLICATION_JSON_VALUE)
     void getAllCmHandleReferencesForRegisteredDmi(
         @RequestParam("dmi-plugin-identifier") final String dmiPluginIdentifier,
         @RequestParam(value = "outputAlternateId", defaultValue = "false") final boolean outputAlternateId,
@@ -48,11 +52,30 @@ class NcmpInventoryRestController {
             ncmpInventorySearchService.getCmHandleReferences(dmiPluginIdentifier, outputAlternateId), id -> id);
     }
 
-    @PostMapping(value = "/searches", produces = MediaType.APPLICATION_JSON_VALUE)
+    @PostMapping(value = "/v1/ch/searches", produces = MediaType.APPLICATION_JSON_VALUE)
     void searchCmHandleIds(@RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
                            @RequestParam(value = "outputAlternateId", defaultValue = "false")
                            final boolean outputAlternateId, final HttpServletResponse response) throws IOException {
         JsonArrayResponse.write(response, ncmpInventorySearchService.searchCmHandleReferences(
             CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters), outputAlternateId), id -> id);
+    }
+
+    @PostMapping(value = "/v1/ch/searchCmHandles", produces = MediaType.APPLICATION_JSON_VALUE)
+    void searchCmHandles(@RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
+                         @RequestParam(value = "outputDmiProperties", defaultValue = "false")
+                         final boolean outputDmiProperties, final HttpServletResponse response) throws IOException {
+        JsonArrayResponse.write(response, ncmpInventorySearchService.searchCmHandles(
+                CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters)),
+            cmHandle -> RestOutputCmHandle.of(cmHandle, outputDmiProperties));
+    }
+
+    @PostMapping(value = "/v2/ch/searches", produces = MediaType.APPLICATION_JSON_VALUE)
+    void searchCmHandlesLightweight(@RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
+                                    @RequestParam(value = "outputDmiProperties", defaultValue = "false")
+                                    final boolean outputDmiProperties, final HttpServletResponse response)
+        throws IOException {
+        JsonArrayResponse.write(response, ncmpInventorySearchService.searchCmHandles(
+                CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters)),
+            cmHandle -> RestOutputCmHandle.lightweightOf(cmHandle, outputDmiProperties));
     }
 }

@@ -8,6 +8,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A CM handle as northbound clients see it, shaped as the reference's RestOutputCmHandle: public
@@ -16,7 +17,9 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record RestOutputCmHandle(String cmHandle, List<Map<String, String>> publicCmHandleProperties, State state,
                           String trustLevel, String moduleSetTag, String alternateId,
-                          String dataProducerIdentifier) {
+                          String dataProducerIdentifier, String dmiProperties) {
+
+    private static final JsonMapper JSON_MAPPER = JsonMapper.shared();
 
     /** The reference's time format, e.g. 2026-01-31T20:30:40.000+0000. */
     private static final DateTimeFormatter REFERENCE_TIME_FORMAT =
@@ -46,15 +49,24 @@ record RestOutputCmHandle(String cmHandle, List<Map<String, String>> publicCmHan
     record PublicPropertiesOnly(List<Map<String, String>> publicCmHandleProperties) {
     }
 
-    /** GET /v2/ch/{cm-handle}: the handle's own leaves, without properties and state. */
+    /**
+     * GET /v2/ch/{cm-handle} and the v2 searches: the handle's own leaves and state, without properties; the
+     * additional properties as a JSON string (dmiProperties) only where a DMI plugin asked for them.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Lightweight(String cmHandle, String alternateId, String moduleSetTag, String dataProducerIdentifier,
-                       String trustLevel) {
+    record Lightweight(String cmHandle, String alternateId, String cmHandleStatus, String moduleSetTag,
+                       String dataProducerIdentifier, String trustLevel, String dmiProperties) {
     }
 
     static RestOutputCmHandle of(final CmHandle cmHandle) {
+        return of(cmHandle, false);
+    }
+
+    /** With the additional properties as the reference's dmiProperties (a JSON string) if asked for. */
+    static RestOutputCmHandle of(final CmHandle cmHandle, final boolean withDmiProperties) {
         return new RestOutputCmHandle(cmHandle.id(), publicPropertiesOf(cmHandle), stateOf(cmHandle.state()),
-            cmHandle.trustLevel(), cmHandle.moduleSetTag(), cmHandle.alternateId(), cmHandle.dataProducerIdentifier());
+            cmHandle.trustLevel(), cmHandle.moduleSetTag(), cmHandle.alternateId(), cmHandle.dataProducerIdentifier(),
+            withDmiProperties ? dmiPropertiesOf(cmHandle) : null);
     }
 
     static StateOnly stateOnlyOf(final CmHandle cmHandle) {
@@ -66,8 +78,17 @@ record RestOutputCmHandle(String cmHandle, List<Map<String, String>> publicCmHan
     }
 
     static Lightweight lightweightOf(final CmHandle cmHandle) {
-        return new Lightweight(cmHandle.id(), cmHandle.alternateId(), cmHandle.moduleSetTag(),
-            cmHandle.dataProducerIdentifier(), cmHandle.trustLevel());
+        return lightweightOf(cmHandle, false);
+    }
+
+    static Lightweight lightweightOf(final CmHandle cmHandle, final boolean withDmiProperties) {
+        return new Lightweight(cmHandle.id(), cmHandle.alternateId(),
+            cmHandle.state() == null ? null : cmHandle.state().cmHandleState().name(), cmHandle.moduleSetTag(),
+            cmHandle.dataProducerIdentifier(), cmHandle.trustLevel(), withDmiProperties ? dmiPropertiesOf(cmHandle) : null);
+    }
+
+    private static String dmiPropertiesOf(final CmHandle cmHandle) {
+        return JSON_MAPPER.writeValueAsString(cmHandle.additionalProperties());
     }
 
     private static List<Map<String, String>> publicPropertiesOf(final CmHandle cmHandle) {

@@ -83,9 +83,9 @@ class CmHandleReadSpec extends IntegrationSpec {
     def 'Version 2 of a handle has its own leaves only'() {
         when: 'the handle is read through v2'
             def response = mvc.perform(get('/ncmp/v2/ch/{cm-handle}', ALTERNATE_ID)).andReturn().response
-        then: 'properties and state are left out'
+        then: 'properties and the composite state are left out: the state is its name, as the reference\'s cmHandleStatus'
             response.status == 200
-            json(response) == [cmHandle: 'read-1', alternateId: ALTERNATE_ID, moduleSetTag: 'tag-r',
+            json(response) == [cmHandle: 'read-1', alternateId: ALTERNATE_ID, cmHandleStatus: 'READY', moduleSetTag: 'tag-r',
                                dataProducerIdentifier: 'dp-r', trustLevel: 'COMPLETE']
     }
 

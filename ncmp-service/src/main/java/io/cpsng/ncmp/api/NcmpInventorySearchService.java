@@ -1,5 +1,6 @@
 package io.cpsng.ncmp.api;
 
+import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
 import io.cpsng.ncmp.api.model.Results;
 
@@ -14,4 +15,7 @@ public interface NcmpInventorySearchService {
 
     /** The ids (or alternate ids) of the handles meeting every condition, ordered; InvalidInputException if malformed. */
     Results<String> searchCmHandleReferences(CmHandleQuery cmHandleQuery, boolean outputAlternateId);
+
+    /** The handles meeting every condition, ordered by id, with their additional properties; as above. */
+    Results<CmHandle> searchCmHandles(CmHandleQuery cmHandleQuery);
 }

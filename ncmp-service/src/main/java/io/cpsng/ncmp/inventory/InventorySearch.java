@@ -2,6 +2,7 @@ package io.cpsng.ncmp.inventory;
 
 import io.cpsng.ncmp.api.NcmpInventorySearchService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
+import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
 import io.cpsng.ncmp.api.model.Results;
 import org.springframework.stereotype.Service;
@@ -31,5 +32,10 @@ class InventorySearch implements NcmpInventorySearchService {
                                                     final boolean outputAlternateId) {
         return inventoryResults.references(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.INVENTORY),
             outputAlternateId);
+    }
+
+    @Override
+    public Results<CmHandle> searchCmHandles(final CmHandleQuery cmHandleQuery) {
+        return inventoryResults.cmHandles(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.INVENTORY));
     }
 }
