@@ -1,8 +1,11 @@
 package io.cpsng.perf
 
 import com.github.tomakehurst.wiremock.WireMockServer
+import groovy.json.JsonOutput
 import io.cpsng.cps.api.CpsModuleService
+import io.cpsng.ncmp.datasync.CmNotificationsToCache
 import io.cpsng.ncmp.datasync.DataSyncWatchdog
+import org.apache.kafka.clients.consumer.ConsumerRecord
 import org.springframework.beans.factory.annotation.Autowired
 import spock.lang.Shared
 import spock.lang.Stepwise
@@ -24,8 +27,9 @@ import static io.cpsng.perf.Budget.atMost
 /**
  * Data sync at the issue's size: 10,000 READY handles on a module set of the Open-ROADM-like devices of the CPS
  * core's figures, each plugin answer one device of 86 fragments (87 with the devices container), cached by the
- * data-sync watchdog; then reads and cps-path queries of one handle's cache through the service on a port. The
- * plugin is a WireMock server answering at once: the time is the service's.
+ * data-sync watchdog; then reads and cps-path queries of one handle's cache through the service on a port, and CM
+ * notification edits applied to the caches (the listener's work, called in process: the broker is measured by
+ * DataPlanePerfSpec). The plugin is a WireMock server answering at once: the time is the service's.
  */
 @Stepwise
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
@@ -42,6 +46,9 @@ class DataSyncPerfSpec extends RunningServiceSpec {
 
     @Autowired
     CpsModuleService cpsModuleService
+
+    @Autowired
+    CmNotificationsToCache cmNotificationsToCache
 
     HttpClient httpClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()
 
@@ -107,6 +114,28 @@ class DataSyncPerfSpec extends RunningServiceSpec {
         then: 'both medians are within budget'
             read.holdsBudget()
             found.holdsBudget()
+    }
+
+    def 'CM notifications applied to the cached data'() {
+        given: '20,000 edits in notifications of 1,000 data-synced handles, each a merge of one device\'s status'
+            def records = (0..<20_000).collect { n ->
+                def handle = n % 1_000 + 1
+                def status = n % 2 == 0 ? 'fail' : 'pending'
+                new ConsumerRecord<String, String>('dmi-cm-events', 0, n, "sync-${handle}".toString(), JsonOutput.toJson([data:
+                    ['push-change-update': ['datastore-changes': ['ietf-yang-patch:yang-patch': ['patch-id': "p-${n}".toString(), edit: [
+                        ['edit-id': "e-${n}".toString(), operation: 'merge', target: '/roadm-devices:devices/device=C201-7-1A-1',
+                         value: ['roadm-devices:device': [['device-id': 'C201-7-1A-1', status: status]]]]]]]]]]))
+            }
+            cmNotificationsToCache.apply(records.take(1_000))
+        when: 'they are applied in batches of 500, as the listener gets them from Kafka'
+            def seconds = Meter.secondsFor { records.collate(500).each { cmNotificationsToCache.apply(it) } }
+            def rate = PerfRecorder.record('data sync: CM notification edits applied to the cache, 1,000 handles, batches of 500',
+                'datasync-avc', 20_000, seconds, 20_000 / seconds, 'edits/s', atLeast(20_000))
+        then: 'the last edit of each handle is in its cache, every handle still SYNCHRONIZED, and the rate within budget'
+            get("/ncmp/v1/ch/sync-1000/data/ds/ncmp-datastore:operational/query?cps-path=${URLEncoder.encode("//device[@status='pending']", 'UTF-8')}")
+                .body().contains('C201-7-1A-1')
+            synchronizedCount() == HANDLES
+            rate.holdsBudget()
     }
 
     long synchronizedCount() {
