@@ -59,6 +59,19 @@ class DeltaRestSpec extends IntegrationSpec {
                 .param('xpath', '/warehouse/address')).andReturn().response) == [EXPECTED[1]]
     }
 
+    def 'A node that only #side has is reported as #expectedAction'() {
+        when: 'the delta is asked at its xpath'
+            def response = mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
+                .param('xpath', xpath).param('descendants', 'all')).andReturn().response
+        then: 'it is one entry, not an error'
+            response.status == 200
+            json(response)*.action == [expectedAction]
+        where: 'the node is'
+            side         | xpath                                            || expectedAction
+            'the source' | "/warehouse/zones[@building='B' and @floor='0']" || 'remove'
+            'the target' | "/warehouse/zones[@building='C' and @floor='2']" || 'create'
+    }
+
     def 'The delta of an anchor and a JSON document is the same as of two anchors holding them'() {
         when: 'the target is sent as the targetData part'
             def response = mvc.perform(multipart("${ANCHORS}/source/delta")

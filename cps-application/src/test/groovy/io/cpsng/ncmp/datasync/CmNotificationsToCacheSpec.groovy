@@ -5,6 +5,7 @@ import io.cpsng.Application
 import io.cpsng.RawHttp
 import io.cpsng.TestDatabase
 import io.cpsng.TestKafka
+import io.cpsng.dmistub.DmiEndpoint
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubSettings
 import io.cpsng.ncmp.sync.ModuleSyncWatchdog
@@ -90,9 +91,29 @@ class CmNotificationsToCacheSpec extends Specification {
             }
     }
 
-    def 'An edit that cannot be applied makes the handle synced again from its plugin'() {
-        when: 'a notification targets a node the handle\'s module set does not have'
-            TestKafka.send(notifications([edits([edit('patch', '/stub-alarms:no-such-node', ['stub-alarms:no-such-node': [a: 1]])])]))
+    def 'A create of what exists replaces it, a delete of what is gone does nothing: no resync'() {
+        given: 'how often the plugin was asked for the tree so far'
+            def reads = dmiStub.requestCount(DmiEndpoint.DATA, "avc-${run}")
+        when: 'the same create arrives twice, then the same delete twice'
+            def create = edits([edit('create', '/stub-alarms:alarms', ['stub-alarms:alarms': [name: 'twice', load: 9]])])
+            def delete = edits([edit('delete', '/stub-alarms:alarms', null)])
+            TestKafka.send(notifications([create, create]))
+            new PollingConditions(timeout: 30, delay: 0.2).eventually { assert alarms() == [name: 'twice', load: 9] }
+            TestKafka.send(notifications([delete, delete]))
+        then: 'the alarms are gone and the handle is still SYNCHRONIZED: nothing was read from the plugin again'
+            new PollingConditions(timeout: 30, delay: 0.2).eventually {
+                assert alarms() == null
+                assert syncState() == 'SYNCHRONIZED'
+            }
+            dmiStub.requestCount(DmiEndpoint.DATA, "avc-${run}") == reads
+    }
+
+    def 'An edit that cannot be applied makes the handle synced again from its plugin: #scenario'() {
+        given: 'the handle\'s cache holds alarms'
+            TestKafka.send(notifications([edits([edit('create', '/stub-alarms:alarms', ['stub-alarms:alarms': [name: 'before', load: 1]])])]))
+            new PollingConditions(timeout: 30, delay: 0.2).eventually { assert alarms() == [name: 'before', load: 1] }
+        when: 'a notification holds the edit'
+            TestKafka.send(notifications([edits([badEdit])]))
         then: 'the handle is UNSYNCHRONIZED: its cache may be stale'
             new PollingConditions(timeout: 30, delay: 0.2).eventually {
                 assert syncState() == 'UNSYNCHRONIZED'
@@ -102,6 +123,11 @@ class CmNotificationsToCacheSpec extends Specification {
         then: 'the tree is read again from the plugin: SYNCHRONIZED with the plugin\'s alarms'
             syncState() == 'SYNCHRONIZED'
             alarms() == [name: "avc-${run}".toString(), enabled: true, description: "operational alarms of avc-${run}".toString(), load: 42]
+        where: 'the edit is'
+            scenario                           | badEdit
+            'on a node the model does not have' | edit('patch', '/stub-alarms:no-such-node', ['stub-alarms:no-such-node': [a: 1]])
+            'a merge of a child container'     | edit('merge', '/stub-alarms:alarms', ['stub-alarms:alarms': [load: 2, nested: [a: 1]]])
+            'an operation not served'          | edit('move', '/stub-alarms:alarms', null)
     }
 
     Map alarms() {

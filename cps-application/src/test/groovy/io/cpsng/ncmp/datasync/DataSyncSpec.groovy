@@ -189,6 +189,27 @@ class DataSyncSpec extends ServerSpec {
             !cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, 'ds-narrow-set')
     }
 
+    def 'An upgraded handle with data sync on is synced again on its new module set'() {
+        given: 'a handle whose data are cached on its module set'
+            enable('ds-1')
+            dataSyncWatchdog.syncDueHandles()
+            def schemaSetBefore = cpsAnchorService.getAnchor(NFP_OPERATIONAL_DATASPACE, 'ds-1').schemaSetName()
+        when: 'it is upgraded to another module set tag and module sync runs'
+            register(upgradedCmHandles: [cmHandles: ['ds-1'], moduleSetTag: 'tag-2'])
+            moduleSyncWatchdog.syncDueHandles()
+        then: 'it is READY again and its cache is stale: UNSYNCHRONIZED'
+            state('ds-1').cmHandleState == 'READY'
+            state('ds-1').dataSyncState.operational.syncState == 'UNSYNCHRONIZED'
+        when: 'the data-sync watchdog runs'
+            dataSyncWatchdog.syncDueHandles()
+        then: 'the tree is cached again, on the new module set'
+            state('ds-1').dataSyncState.operational.syncState == 'SYNCHRONIZED'
+            def schemaSetAfter = cpsAnchorService.getAnchor(NFP_OPERATIONAL_DATASPACE, 'ds-1').schemaSetName()
+            schemaSetAfter != schemaSetBefore
+            schemaSetAfter == jdbcTemplate.queryForObject("SELECT schema_set_name FROM ncmp_cm_handle WHERE id = 'ds-1'", String)
+            cached('ds-1', '/alarms').json['alarms:alarms'].load == 42
+    }
+
     def 'A claim left by an instance that died mid-sync is taken over once its lease has run out'() {
         given: 'a handle due for data sync, claimed by another instance whose lease still runs'
             enable('ds-1')

@@ -2,7 +2,6 @@ package io.cpsng.cps.impl;
 
 import io.cpsng.cps.api.CpsDataService;
 import io.cpsng.cps.api.CpsDeltaService;
-import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
 import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
@@ -89,13 +88,11 @@ class DeltaService implements CpsDeltaService {
                 requireData(change), ContentType.JSON));
     }
 
+    /** The nodes at the xpath, none if it has none: a read that throws would doom the surrounding transaction. */
     private Collection<DataNode> read(final String dataspaceName, final String anchorName, final String xpath,
                                       final FetchDescendantsOption fetchDescendantsOption) {
-        try {
-            return cpsDataService.getDataNodes(dataspaceName, anchorName, xpath, fetchDescendantsOption);
-        } catch (final DataNodeNotFoundException nothingThere) {
-            return List.of();
-        }
+        return cpsDataService.getDataNodesForMultipleXpaths(dataspaceName, anchorName, List.of(xpath),
+            fetchDescendantsOption);
     }
 
     private static List<DeltaReport> compare(final Collection<DataNode> source, final Collection<DataNode> target) {

@@ -145,16 +145,16 @@ public final class YangModel {
             if (segment.isEmpty()) {
                 continue;
             }
-            final String step = segment.substring(segment.indexOf(':') + 1);
-            final int equals = step.indexOf('=');
-            final String name = equals < 0 ? step : step.substring(0, equals);
+            final int equals = segment.indexOf('=');
+            final String qualifiedName = equals < 0 ? segment : segment.substring(0, equals);
+            final String name = qualifiedName.substring(qualifiedName.indexOf(':') + 1);
             final DataSchemaNode node = children.stream()
                 .filter(child -> child.getQName().getLocalName().equals(name)).findFirst()
                 .orElseThrow(() -> new DataValidationException(DataParser.INVALID_DATA, "No node " + name
                     + " in the model at " + (xpath.isEmpty() ? "the top level" : xpath) + " of " + restconfPath));
             xpath.append('/').append(name);
             if (equals >= 0 && node instanceof ListSchemaNode list) {
-                final String[] values = step.substring(equals + 1).split(",", -1);
+                final String[] values = segment.substring(equals + 1).split(",", -1);
                 final List<QName> keys = list.getKeyDefinition();
                 if (values.length != keys.size()) {
                     throw new DataValidationException(DataParser.INVALID_DATA, "List " + name + " has " + keys.size()
@@ -163,13 +163,18 @@ public final class YangModel {
                 xpath.append('[');
                 for (int index = 0; index < keys.size(); index++) {
                     xpath.append(index == 0 ? "@" : " and @").append(keys.get(index).getLocalName()).append('=')
-                        .append(Xpaths.quote(URLDecoder.decode(values[index], StandardCharsets.UTF_8)));
+                        .append(Xpaths.quote(percentDecoded(values[index])));
                 }
                 xpath.append(']');
             }
             children = node instanceof DataNodeContainer container ? container.getChildNodes() : List.of();
         }
         return xpath.toString();
+    }
+
+    /** RFC 3986 percent-decoding: unlike a form's, a '+' is a '+'. */
+    private static String percentDecoded(final String text) {
+        return URLDecoder.decode(text.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
     /** The module of the top-level node the xpath starts with; null if the model has no such node. */

@@ -27,9 +27,10 @@ import tools.jackson.databind.json.JsonMapper;
  * in order, each by its target (a RESTCONF-style path) and value. The reference's operations (create, update, patch,
  * delete) and RFC 8072's (replace, merge, remove) are served; each is idempotent, so a batch delivered again changes
  * nothing: a create of what exists replaces it, a delete of what is gone does nothing. An edit that cannot be applied
- * (a target the module set does not have, a value it refuses, insert or move) leaves the cache stale: the handle is
- * made UNSYNCHRONIZED, due at once, and the watchdog reads its whole tree again. A notification that is not a
- * YANG patch holds nothing to apply.
+ * (a target the module set does not have, a value it refuses, a merge of child containers or lists, insert or move)
+ * leaves the cache stale: the handle is made UNSYNCHRONIZED, due at once, and the watchdog reads its whole tree
+ * again. A notification that is not a YANG patch holds nothing to apply. Notifications of a handle that is not
+ * SYNCHRONIZED are not applied: a change made between a sync's read and its store is cached only by the next sync.
  */
 @Component
 public class CmNotificationsToCache {
@@ -96,6 +97,23 @@ public class CmNotificationsToCache {
         }
     }
 
+    /**
+     * Whether the merge's node holds containers or lists: the store merges a node's leaves only, so such a merge
+     * would be applied in part.
+     */
+    private static boolean holdsChildNodes(final JsonNode value) {
+        for (final JsonNode node : value == null ? List.<JsonNode>of() : value.values()) {
+            for (final JsonNode entry : node.isArray() ? node.values() : List.of(node)) {
+                for (final JsonNode member : entry.values()) {
+                    if (member.isObject() || member.isArray() && member.values().stream().anyMatch(JsonNode::isObject)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
     private void applyEdit(final String cmHandleId, final JsonNode edit) {
         final String operation = edit.path("operation").asString("");
         final String xpath = cpsDataService.xpathOfRestconfPath(NFP_OPERATIONAL_DATASPACE, cmHandleId,
@@ -114,8 +132,13 @@ public class CmNotificationsToCache {
             }
             case "update", "replace" -> cpsDataService.updateDataNodeAndDescendants(NFP_OPERATIONAL_DATASPACE,
                 cmHandleId, parentXpath, value, ContentType.JSON);
-            case "patch", "merge" -> cpsDataService.updateNodeLeaves(NFP_OPERATIONAL_DATASPACE, cmHandleId,
-                parentXpath, value, ContentType.JSON);
+            case "patch", "merge" -> {
+                if (holdsChildNodes(edit.get("value"))) {
+                    throw new IllegalArgumentException("a merge of child containers or lists is not served");
+                }
+                cpsDataService.updateNodeLeaves(NFP_OPERATIONAL_DATASPACE, cmHandleId, parentXpath, value,
+                    ContentType.JSON);
+            }
             case "delete", "remove" -> {
                 try {
                     cpsDataService.deleteDataNode(NFP_OPERATIONAL_DATASPACE, cmHandleId, xpath);

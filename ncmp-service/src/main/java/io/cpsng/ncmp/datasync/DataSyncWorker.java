@@ -70,13 +70,23 @@ class DataSyncWorker {
         final long startNanos = System.nanoTime();
         final Map<String, ClaimedHandle> handlesById = new LinkedHashMap<>();
         claimed.forEach(handle -> handlesById.put(handle.id(), handle));
-        final Map<String, List<String>> topLevelNodesBySchemaSet = transactionTemplate.execute(status -> {
-            final Set<String> held = dataSyncWork.hold(handlesById.keySet(), owner);
-            handlesById.keySet().retainAll(held);
-            final Map<String, String> schemaSetNames = new LinkedHashMap<>();
-            handlesById.values().forEach(handle -> schemaSetNames.put(handle.id(), handle.schemaSetName()));
-            return operationalDataCache.prepare(schemaSetNames);
-        });
+        final Map<String, List<String>> topLevelNodesBySchemaSet;
+        try {
+            topLevelNodesBySchemaSet = transactionTemplate.execute(status -> {
+                final Set<String> held = dataSyncWork.hold(handlesById.keySet(), owner);
+                handlesById.keySet().retainAll(held);
+                final Map<String, String> schemaSetNames = new LinkedHashMap<>();
+                handlesById.values().forEach(handle -> schemaSetNames.put(handle.id(), handle.schemaSetName()));
+                return operationalDataCache.prepare(schemaSetNames);
+            });
+        } catch (final RuntimeException batchFailure) {
+            // released with a back-off, not left leased: the same batch would be claimed first again and again
+            LOGGER.warn("Data sync of a batch of {} handles failed, retried later: {}", claimed.size(),
+                reasonOf(batchFailure));
+            dataSyncWork.retryLater(owner, claimed.stream().map(ClaimedHandle::id).toList(),
+                dataSyncProperties.backoffBase(), dataSyncProperties.backoffCap());
+            return 0;
+        }
         final List<String> failed = new ArrayList<>();
         final List<Read> reads = readAll(handlesById.values(), topLevelNodesBySchemaSet, failed);
         final int stored = store(owner, reads, failed);

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.stereotype.Component;
 import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -33,11 +33,11 @@ public class StaleDeletions {
                    final PlatformTransactionManager transactionManager,
                    final RegistrationProperties registrationProperties, final PeriodicTasks periodicTasks,
                    final ApplicationEventPublisher applicationEventPublisher) {
-        this.applicationEventPublisher = applicationEventPublisher;
         this.cmHandleRows = cmHandleRows;
         this.unusedModuleSets = unusedModuleSets;
         this.transactionTemplate = new TransactionTemplate(transactionManager);
         this.retryAfter = registrationProperties.deletionRetryAfter();
+        this.applicationEventPublisher = applicationEventPublisher;
         periodicTasks.every("Stale deletions", retryAfter, () -> deleteStaleHandles() == BATCH_SIZE);
     }
 

@@ -48,6 +48,11 @@ public class ModuleSyncWork {
                     claimed.schema_set_name THEN 'UNSYNCHRONIZED' ELSE h.data_sync_state END,
                 data_sync_due_at = CASE WHEN h.data_sync_enabled AND h.schema_set_name IS DISTINCT FROM
                     claimed.schema_set_name THEN now() ELSE h.data_sync_due_at END,
+                -- a data sync holding the row then stores nothing: it read the tree for the module set left
+                data_sync_owner = CASE WHEN h.schema_set_name IS DISTINCT FROM claimed.schema_set_name THEN NULL
+                    ELSE h.data_sync_owner END,
+                data_sync_lease_until = CASE WHEN h.schema_set_name IS DISTINCT FROM claimed.schema_set_name THEN NULL
+                    ELSE h.data_sync_lease_until END,
                 module_set_tag = coalesce(h.upgrade_module_set_tag, h.module_set_tag), upgrade_module_set_tag = NULL,
                 due_at = NULL, attempt = 0, owner = NULL, lease_until = NULL
             FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])
