@@ -2,11 +2,10 @@ package io.cpsng.rest.ncmp;
 
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
-import io.cpsng.ncmp.api.NcmpCmHandleService;
 import io.cpsng.ncmp.api.NcmpDataSyncService;
+import io.cpsng.ncmp.api.model.CachedDataNodes;
 import io.cpsng.rest.cps.DataNodeFormatter;
 import jakarta.servlet.http.HttpServletRequest;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;
@@ -31,15 +30,11 @@ class NcmpDataSyncRestController {
     private static final String CM_HANDLE = "cm-handle";
     private static final String OPERATIONAL = "/data/ds/ncmp-datastore:operational";
     private static final String INCLUDE_DESCENDANTS = "include-descendants";
-    private static final String NFP_OPERATIONAL = "NFP-Operational";
 
     private final NcmpDataSyncService ncmpDataSyncService;
-    private final NcmpCmHandleService ncmpCmHandleService;
 
-    NcmpDataSyncRestController(final NcmpDataSyncService ncmpDataSyncService,
-                               final NcmpCmHandleService ncmpCmHandleService) {
+    NcmpDataSyncRestController(final NcmpDataSyncService ncmpDataSyncService) {
         this.ncmpDataSyncService = ncmpDataSyncService;
-        this.ncmpCmHandleService = ncmpCmHandleService;
     }
 
     @PutMapping("/data-sync")
@@ -72,12 +67,10 @@ class NcmpDataSyncRestController {
         final HttpServletRequest request) {
         ServedParameters.refuseOthers(request, "a query of ncmp-datastore:operational",
             List.of("cps-path", INCLUDE_DESCENDANTS));
-        // the anchor is named by the handle's id, whichever reference the client used
-        final String cmHandleId = ncmpCmHandleService.getCmHandle(cmHandleReference).id();
-        final Collection<DataNode> dataNodes = ncmpDataSyncService.queryCachedData(cmHandleId, cpsPath,
+        final CachedDataNodes found = ncmpDataSyncService.queryCachedData(cmHandleReference, cpsPath,
             descendants(includeDescendants));
-        return ResponseEntity.ok(dataNodes.stream().map(dataNode -> ReferenceDataNode.of(dataNode, cmHandleId))
-            .toList());
+        return ResponseEntity.ok(found.dataNodes().stream()
+            .map(dataNode -> ReferenceDataNode.of(dataNode, found.dataspaceName(), found.cmHandleId())).toList());
     }
 
     private static FetchDescendantsOption descendants(final boolean includeDescendants) {
@@ -90,10 +83,10 @@ class NcmpDataSyncRestController {
                              String xpath, String moduleNamePrefix, Map<String, Object> leaves,
                              List<String> xpathsChildren, List<ReferenceDataNode> childDataNodes) {
 
-        static ReferenceDataNode of(final DataNode dataNode, final String anchorName) {
-            return new ReferenceDataNode(NFP_OPERATIONAL, null, anchorName, null, dataNode.xpath(), null,
+        static ReferenceDataNode of(final DataNode dataNode, final String dataspaceName, final String anchorName) {
+            return new ReferenceDataNode(dataspaceName, null, anchorName, null, dataNode.xpath(), null,
                 dataNode.leaves(), null, dataNode.childDataNodes().stream()
-                    .map(child -> of(child, anchorName)).toList());
+                    .map(child -> of(child, dataspaceName, anchorName)).toList());
         }
     }
 }

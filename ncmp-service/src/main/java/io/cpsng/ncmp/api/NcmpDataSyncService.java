@@ -2,6 +2,7 @@ package io.cpsng.ncmp.api;
 
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
+import io.cpsng.ncmp.api.model.CachedDataNodes;
 import java.util.Collection;
 
 /**
@@ -24,6 +25,6 @@ public interface NcmpDataSyncService {
                                        FetchDescendantsOption fetchDescendantsOption);
 
     /** The cached nodes the cps-path finds, none while nothing is cached. CmHandleNotFoundException. */
-    Collection<DataNode> queryCachedData(String cmHandleReference, String cpsPath,
-                                         FetchDescendantsOption fetchDescendantsOption);
+    CachedDataNodes queryCachedData(String cmHandleReference, String cpsPath,
+                                    FetchDescendantsOption fetchDescendantsOption);
 }

@@ -1,11 +1,14 @@
 package io.cpsng.ncmp.datasync;
 
+import static io.cpsng.ncmp.inventory.InventoryModelLoader.NFP_OPERATIONAL_DATASPACE;
+
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.ncmp.api.NcmpCmHandleService;
 import io.cpsng.ncmp.api.NcmpDataSyncService;
 import io.cpsng.ncmp.api.exceptions.CmHandleNotFoundException;
 import io.cpsng.ncmp.api.exceptions.CmHandleNotReadyException;
+import io.cpsng.ncmp.api.model.CachedDataNodes;
 import io.cpsng.ncmp.api.model.CmHandleState;
 import io.cpsng.ncmp.datasync.DataSyncWork.FlagBefore;
 import java.util.Collection;
@@ -60,9 +63,10 @@ class DataSync implements NcmpDataSyncService {
     }
 
     @Override
-    public Collection<DataNode> queryCachedData(final String cmHandleReference, final String cpsPath,
-                                                final FetchDescendantsOption fetchDescendantsOption) {
-        return operationalDataCache.query(ncmpCmHandleService.getCmHandle(cmHandleReference).id(), cpsPath,
-            fetchDescendantsOption);
+    public CachedDataNodes queryCachedData(final String cmHandleReference, final String cpsPath,
+                                           final FetchDescendantsOption fetchDescendantsOption) {
+        final String cmHandleId = ncmpCmHandleService.getCmHandle(cmHandleReference).id();
+        return new CachedDataNodes(NFP_OPERATIONAL_DATASPACE, cmHandleId,
+            operationalDataCache.query(cmHandleId, cpsPath, fetchDescendantsOption));
     }
 }
