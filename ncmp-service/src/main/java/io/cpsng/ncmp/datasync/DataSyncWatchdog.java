@@ -1,15 +1,9 @@
 package io.cpsng.ncmp.datasync;
 
 import io.cpsng.ncmp.datasync.DataSyncWork.ClaimedHandle;
-import java.util.ArrayList;
+import io.cpsng.ncmp.schedule.WorkRounds;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,16 +24,13 @@ import org.springframework.stereotype.Component;
 public class DataSyncWatchdog implements SmartLifecycle {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DataSyncWatchdog.class);
-    private static final long SHUTDOWN_WAIT_SECONDS = 30;
 
     private final DataSyncWork dataSyncWork;
     private final DataSyncWorker dataSyncWorker;
     private final DataSyncProperties dataSyncProperties;
     private final String instanceId = "ncmp-" + UUID.randomUUID();
     private final AtomicLong claimSequence = new AtomicLong();
-    // made on start and shut down on stop: test contexts are stopped while paused and started again
-    private volatile ScheduledExecutorService trigger;
-    private volatile ExecutorService workers;
+    private volatile WorkRounds rounds;
     private volatile boolean running;
 
     DataSyncWatchdog(final DataSyncWork dataSyncWork, final DataSyncWorker dataSyncWorker,
@@ -55,11 +46,7 @@ public class DataSyncWatchdog implements SmartLifecycle {
             return 0;
         }
         final long startNanos = System.nanoTime();
-        final List<Future<Integer>> rounds = new ArrayList<>();
-        for (int worker = 0; worker < dataSyncProperties.parallelism(); worker++) {
-            rounds.add(workers.submit(this::syncWhileDue));
-        }
-        final int stored = rounds.stream().mapToInt(DataSyncWatchdog::handlesStored).sum();
+        final int stored = rounds.runWorkers(dataSyncProperties.parallelism(), this::syncWhileDue);
         if (stored > 0) {
             final long millis = Math.max(1, (System.nanoTime() - startNanos) / 1_000_000);
             LOGGER.info("Data sync round: {} handles SYNCHRONIZED in {} ms, {} handles/s", stored, millis,
@@ -70,15 +57,10 @@ public class DataSyncWatchdog implements SmartLifecycle {
 
     @Override
     public synchronized void start() {
-        workers = Executors.newFixedThreadPool(dataSyncProperties.parallelism(),
-            Thread.ofPlatform().name("data-sync-worker-", 1).daemon(true).factory());
-        trigger = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().name("data-sync-trigger").daemon(true).factory());
+        rounds = new WorkRounds("data-sync", dataSyncProperties.parallelism());
         running = true;
         if (dataSyncProperties.enabled()) {
-            final long intervalMillis = dataSyncProperties.interval().toMillis();
-            trigger.scheduleWithFixedDelay(this::syncOnSchedule, intervalMillis, intervalMillis,
-                TimeUnit.MILLISECONDS);
+            rounds.schedule(dataSyncProperties.interval(), this::syncDueHandles);
         }
         LOGGER.info("Data sync watchdog {} {}", instanceId, dataSyncProperties);
     }
@@ -86,30 +68,12 @@ public class DataSyncWatchdog implements SmartLifecycle {
     @Override
     public void stop() {
         running = false;
-        trigger.shutdownNow();
-        workers.shutdown();
-        try {
-            if (!workers.awaitTermination(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                workers.shutdownNow();
-            }
-        } catch (final InterruptedException interrupted) {
-            workers.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        rounds.stop();
     }
 
     @Override
     public boolean isRunning() {
         return running;
-    }
-
-    private void syncOnSchedule() {
-        try {
-            syncDueHandles();
-        } catch (final RuntimeException roundFailure) {
-            // a failure must not cancel the schedule: the next round tries again
-            LOGGER.error("Data sync round failed", roundFailure);
-        }
     }
 
     private int syncWhileDue() {
@@ -125,17 +89,5 @@ public class DataSyncWatchdog implements SmartLifecycle {
             stored += dataSyncWorker.sync(owner, batch);
         }
         return stored;
-    }
-
-    private static int handlesStored(final Future<Integer> round) {
-        try {
-            return round.get();
-        } catch (final ExecutionException failure) {
-            LOGGER.error("A data sync worker failed", failure.getCause());
-            return 0;
-        } catch (final InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            return 0;
-        }
     }
 }

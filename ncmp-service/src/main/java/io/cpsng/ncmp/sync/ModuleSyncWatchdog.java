@@ -2,18 +2,10 @@ package io.cpsng.ncmp.sync;
 
 import io.cpsng.ncmp.inventory.CmHandlesAdvised;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
+import io.cpsng.ncmp.schedule.WorkRounds;
 import io.cpsng.ncmp.sync.ModuleSyncWork.ClaimedWork;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -47,8 +39,6 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
     static final int MAX_PARALLELISM = 64;
 
     private static final Logger LOGGER = LoggerFactory.getLogger(ModuleSyncWatchdog.class);
-    // on shutdown, running batches may finish (they take seconds) so their handles need not wait for the lease
-    private static final long SHUTDOWN_WAIT_SECONDS = 30;
 
     private final ModuleSyncWork moduleSyncWork;
     private final ModuleSyncWorker moduleSyncWorker;
@@ -57,9 +47,7 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
     private final AtomicLong claimSequence = new AtomicLong();
     private final AtomicBoolean roundRequested = new AtomicBoolean();
     private volatile int parallelism;
-    // made on start and shut down on stop: test contexts are stopped while paused and started again
-    private volatile ScheduledExecutorService trigger;
-    private volatile ThreadPoolExecutor workers;
+    private volatile WorkRounds rounds;
     private volatile boolean running;
 
     ModuleSyncWatchdog(final ModuleSyncWork moduleSyncWork, final ModuleSyncWorker moduleSyncWorker,
@@ -79,13 +67,8 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
             return 0;
         }
         final long startNanos = System.nanoTime();
-        final ThreadPoolExecutor currentWorkers = workers;
         final int workerCount = parallelism; // read once: a change made during a round applies to the next
-        final List<Future<Integer>> rounds = new ArrayList<>();
-        for (int worker = 0; worker < workerCount; worker++) {
-            rounds.add(currentWorkers.submit(this::syncWhileDue));
-        }
-        final int processed = rounds.stream().mapToInt(ModuleSyncWatchdog::handlesProcessed).sum();
+        final int processed = rounds.runWorkers(workerCount, this::syncWhileDue);
         if (processed > 0) {
             final long millis = (System.nanoTime() - startNanos) / 1_000_000;
             LOGGER.info("Module sync round: {} handles in {} ms, {} handles/s", processed, millis,
@@ -97,16 +80,13 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
     /** Starts a round soon after handles became due, unless one is requested already (or sync is off). */
     @TransactionalEventListener(fallbackExecution = true)
     public void onHandlesAdvised(final CmHandlesAdvised cmHandlesAdvised) {
-        final ScheduledExecutorService currentTrigger = trigger;
-        if (running && moduleSyncProperties.enabled() && roundRequested.compareAndSet(false, true)) {
-            try {
-                currentTrigger.execute(() -> {
-                    roundRequested.set(false);
-                    syncOnSchedule();
-                });
-            } catch (final RejectedExecutionException stopping) {
+        final WorkRounds currentRounds = rounds;
+        if (running && moduleSyncProperties.enabled() && roundRequested.compareAndSet(false, true)
+            && !currentRounds.runSoon(() -> {
                 roundRequested.set(false);
-            }
+                syncDueHandles();
+            })) {
+            roundRequested.set(false);
         }
     }
 
@@ -126,9 +106,9 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
             throw new InvalidInputException("Invalid module-sync parallelism",
                 "parallelism must be between 1 and " + MAX_PARALLELISM + ", was " + newParallelism);
         }
-        final ThreadPoolExecutor currentWorkers = workers;
-        if (currentWorkers != null) {
-            resize(currentWorkers, newParallelism);
+        final WorkRounds currentRounds = rounds;
+        if (currentRounds != null) {
+            currentRounds.resize(newParallelism);
         }
         LOGGER.info("Module sync parallelism set to {} (was {})", newParallelism, parallelism);
         parallelism = newParallelism;
@@ -140,16 +120,10 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
 
     @Override
     public synchronized void start() {
-        // a fixed pool, as Executors.newFixedThreadPool makes it, but typed so that it can be resized
-        workers = new ThreadPoolExecutor(parallelism, parallelism, 0, TimeUnit.MILLISECONDS,
-            new LinkedBlockingQueue<>(), Thread.ofPlatform().name("module-sync-worker-", 1).daemon(true).factory());
-        trigger = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().name("module-sync-trigger").daemon(true).factory());
+        rounds = new WorkRounds("module-sync", parallelism);
         running = true;
         if (moduleSyncProperties.enabled()) {
-            final long intervalMillis = moduleSyncProperties.interval().toMillis();
-            trigger.scheduleWithFixedDelay(this::syncOnSchedule, intervalMillis, intervalMillis,
-                TimeUnit.MILLISECONDS);
+            rounds.schedule(moduleSyncProperties.interval(), this::syncDueHandles);
         }
         LOGGER.info("Module sync watchdog {} {}, parallelism now {}", instanceId, moduleSyncProperties, parallelism);
     }
@@ -157,30 +131,12 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
     @Override
     public void stop() {
         running = false;
-        trigger.shutdownNow();
-        workers.shutdown();
-        try {
-            if (!workers.awaitTermination(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                workers.shutdownNow();
-            }
-        } catch (final InterruptedException interrupted) {
-            workers.shutdownNow();
-            Thread.currentThread().interrupt();
-        }
+        rounds.stop();
     }
 
     @Override
     public boolean isRunning() {
         return running;
-    }
-
-    private void syncOnSchedule() {
-        try {
-            syncDueHandles();
-        } catch (final RuntimeException roundFailure) {
-            // a failure must not cancel the schedule: the next round tries again
-            LOGGER.error("Module sync round failed", roundFailure);
-        }
     }
 
     /** One worker: claims and syncs batches until none is due (or the application stops). */
@@ -197,28 +153,5 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
             processed += moduleSyncWorker.sync(owner, batch);
         }
         return processed;
-    }
-
-    /** The core size may never exceed the maximum: growing sets the maximum first, shrinking the core. */
-    private static void resize(final ThreadPoolExecutor pool, final int size) {
-        if (size > pool.getMaximumPoolSize()) {
-            pool.setMaximumPoolSize(size);
-            pool.setCorePoolSize(size);
-        } else {
-            pool.setCorePoolSize(size);
-            pool.setMaximumPoolSize(size);
-        }
-    }
-
-    private static int handlesProcessed(final Future<Integer> round) {
-        try {
-            return round.get();
-        } catch (final ExecutionException failure) {
-            LOGGER.error("A module sync worker failed", failure.getCause());
-            return 0;
-        } catch (final InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            return 0;
-        }
     }
 }
