@@ -190,16 +190,19 @@ class DataSyncSpec extends ServerSpec {
     }
 
     def 'An upgraded handle with data sync on is synced again on its new module set'() {
-        given: 'a handle whose data are cached on its module set'
+        given: 'a handle whose data are cached on its module set, the only handle on it (ds-2, on the same set, removed)'
             enable('ds-1')
             dataSyncWatchdog.syncDueHandles()
             def schemaSetBefore = cpsAnchorService.getAnchor(NFP_OPERATIONAL_DATASPACE, 'ds-1').schemaSetName()
+            register(removedCmHandles: ['ds-2'])
         when: 'it is upgraded to another module set tag and module sync runs'
             register(upgradedCmHandles: [cmHandles: ['ds-1'], moduleSetTag: 'tag-2'])
             moduleSyncWatchdog.syncDueHandles()
         then: 'it is READY again and its cache is stale: UNSYNCHRONIZED'
             state('ds-1').cmHandleState == 'READY'
             state('ds-1').dataSyncState.operational.syncState == 'UNSYNCHRONIZED'
+        and: 'the module set it left is still there: its cache uses it'
+            cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, schemaSetBefore)
         when: 'the data-sync watchdog runs'
             dataSyncWatchdog.syncDueHandles()
         then: 'the tree is cached again, on the new module set'
@@ -208,6 +211,8 @@ class DataSyncSpec extends ServerSpec {
             schemaSetAfter != schemaSetBefore
             schemaSetAfter == jdbcTemplate.queryForObject("SELECT schema_set_name FROM ncmp_cm_handle WHERE id = 'ds-1'", String)
             cached('ds-1', '/alarms').json['alarms:alarms'].load == 42
+        and: 'the module set it left, which nothing uses now, is gone with the sync that moved the cache'
+            !cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, schemaSetBefore)
     }
 
     def 'A claim left by an instance that died mid-sync is taken over once its lease has run out'() {

@@ -5,7 +5,9 @@ import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.NcmpException;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.datasync.DataSyncWork.ClaimedHandle;
+import io.cpsng.ncmp.datasync.OperationalDataCache.Prepared;
 import io.cpsng.ncmp.dmi.DmiClient;
+import io.cpsng.ncmp.inventory.UnusedModuleSets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -49,15 +51,17 @@ class DataSyncWorker {
     private final OperationalDataCache operationalDataCache;
     private final DmiClient dmiClient;
     private final DataSyncProperties dataSyncProperties;
+    private final UnusedModuleSets unusedModuleSets;
     private final TransactionTemplate transactionTemplate;
 
     DataSyncWorker(final DataSyncWork dataSyncWork, final OperationalDataCache operationalDataCache,
                    final DmiClient dmiClient, final DataSyncProperties dataSyncProperties,
-                   final PlatformTransactionManager transactionManager) {
+                   final UnusedModuleSets unusedModuleSets, final PlatformTransactionManager transactionManager) {
         this.dataSyncWork = dataSyncWork;
         this.operationalDataCache = operationalDataCache;
         this.dmiClient = dmiClient;
         this.dataSyncProperties = dataSyncProperties;
+        this.unusedModuleSets = unusedModuleSets;
         this.transactionTemplate = new TransactionTemplate(transactionManager);
     }
 
@@ -70,9 +74,9 @@ class DataSyncWorker {
         final long startNanos = System.nanoTime();
         final Map<String, ClaimedHandle> handlesById = new LinkedHashMap<>();
         claimed.forEach(handle -> handlesById.put(handle.id(), handle));
-        final Map<String, List<String>> topLevelNodesBySchemaSet;
+        final Prepared prepared;
         try {
-            topLevelNodesBySchemaSet = transactionTemplate.execute(status -> {
+            prepared = transactionTemplate.execute(status -> {
                 final Set<String> held = dataSyncWork.hold(handlesById.keySet(), owner);
                 handlesById.keySet().retainAll(held);
                 final Map<String, String> schemaSetNames = new LinkedHashMap<>();
@@ -87,14 +91,26 @@ class DataSyncWorker {
                 dataSyncProperties.backoffBase(), dataSyncProperties.backoffCap());
             return 0;
         }
+        deleteModuleSetsLeft(prepared.leftSchemaSetNames());
         final List<String> failed = new ArrayList<>();
-        final List<Read> reads = readAll(handlesById.values(), topLevelNodesBySchemaSet, failed);
+        final List<Read> reads = readAll(handlesById.values(), prepared.topLevelNodesBySchemaSet(), failed);
         final int stored = store(owner, reads, failed);
         dataSyncWork.retryLater(owner, failed, dataSyncProperties.backoffBase(), dataSyncProperties.backoffCap());
         final long millis = (System.nanoTime() - startNanos) / 1_000_000;
         LOGGER.info("Data sync: {} handles ({} SYNCHRONIZED, {} to retry) in {} ms", claimed.size(), stored,
             failed.size(), millis);
         return stored;
+    }
+
+    /** Upgraded handles' caches left their previous module sets: those nobody uses any more go. */
+    private void deleteModuleSetsLeft(final Set<String> leftSchemaSetNames) {
+        try {
+            unusedModuleSets.deleteUnused(leftSchemaSetNames);
+        } catch (final RuntimeException cleanupFailure) {
+            // the sync goes on; a set left over goes with the next handle leaving it
+            LOGGER.warn("Module sets {} left by data-synced handles were not deleted: {}", leftSchemaSetNames,
+                cleanupFailure.getMessage());
+        }
     }
 
     private List<Read> readAll(final Collection<ClaimedHandle> handles,

@@ -13,8 +13,10 @@ import io.cpsng.ncmp.inventory.CmHandlesDeleted;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
@@ -40,18 +42,28 @@ class OperationalDataCache {
     }
 
     /**
-     * For each module set, the top-level nodes it defines (module:name): what a sync asks the plugin for. The
-     * handles' anchors are made first where missing or on another module set (an upgrade), one statement per module
-     * set. In the caller's transaction.
+     * What a sync of the handles asks the plugins for: for each module set, the top-level nodes it defines
+     * (module:name); and the module sets their anchors were on before an upgrade (to delete if nobody uses them).
      */
-    Map<String, List<String>> prepare(final Map<String, String> schemaSetNamesByCmHandleId) {
+    record Prepared(Map<String, List<String>> topLevelNodesBySchemaSet, Set<String> leftSchemaSetNames) {
+    }
+
+    /**
+     * The handles' anchors made where missing or on another module set (an upgrade), one statement per module set,
+     * and what a sync asks for. In the caller's transaction.
+     */
+    Prepared prepare(final Map<String, String> schemaSetNamesByCmHandleId) {
         final Map<String, String> current = new HashMap<>();
         cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, schemaSetNamesByCmHandleId.keySet())
             .forEach(anchor -> current.put(anchor.name(), anchor.schemaSetName()));
         final Map<String, List<String>> stale = new HashMap<>();
+        final Set<String> left = new HashSet<>();
         schemaSetNamesByCmHandleId.forEach((cmHandleId, schemaSetName) -> {
             if (!schemaSetName.equals(current.get(cmHandleId))) {
                 stale.computeIfAbsent(schemaSetName, name -> new ArrayList<>()).add(cmHandleId);
+                if (current.containsKey(cmHandleId)) {
+                    left.add(current.get(cmHandleId));
+                }
             }
         });
         drop(stale.values().stream().flatMap(List::stream).toList());
@@ -60,7 +72,7 @@ class OperationalDataCache {
         final Map<String, List<String>> topLevelNodesBySchemaSet = new HashMap<>();
         schemaSetNamesByCmHandleId.forEach((cmHandleId, schemaSetName) -> topLevelNodesBySchemaSet.computeIfAbsent(
             schemaSetName, name -> cpsDataService.getTopLevelNodeNames(NFP_OPERATIONAL_DATASPACE, cmHandleId)));
-        return topLevelNodesBySchemaSet;
+        return new Prepared(topLevelNodesBySchemaSet, left);
     }
 
     /**
