@@ -10,6 +10,7 @@ import org.springframework.beans.factory.annotation.Autowired
 import spock.lang.Shared
 import spock.lang.Stepwise
 import spock.lang.Timeout
+import spock.util.concurrent.PollingConditions
 
 import java.lang.management.ManagementFactory
 import java.net.http.HttpClient
@@ -76,9 +77,8 @@ class DataSyncPerfSpec extends RunningServiceSpec {
             def start = System.nanoTime()
             jdbcTemplate.update("UPDATE ncmp_cm_handle SET data_sync_due_at = now() WHERE id LIKE 'sync-%'")
             dataSyncWatchdog.syncDueHandles()
-            while (synchronizedCount() < HANDLES) {
-                Thread.sleep(20) // a scheduled round may hold the last batches
-            }
+            // a scheduled round may hold the last batches
+            new PollingConditions(timeout: 300, delay: 0.02).eventually { assert synchronizedCount() == HANDLES }
             def seconds = (System.nanoTime() - start) / 1e9
             System.gc()
             def heapAfter = usedHeapMb()
