@@ -88,6 +88,9 @@ class NcmpOverHttpSpec extends ServerSpec {
             '/ncmp/v1/ch/id-searches'                                             | 'POST' | [cmHandleQueryParameters: [[conditionName: 'hasAllProperties', conditionParameters: [[Group: 'stream']]]]]
             '/ncmp/v1/ch/searches'                                                | 'POST' | [cmHandleQueryParameters: [[conditionName: 'hasAllProperties', conditionParameters: [[Group: 'stream']]]]]
             '/ncmpInventory/v1/ch/searches'                                       | 'POST' | [cmHandleQueryParameters: [[conditionName: 'hasAllProperties', conditionParameters: [[Group: 'stream']]]]]
+            '/ncmp/v2/ch/searches'                                                | 'POST' | [cmHandleQueryParameters: [[conditionName: 'hasAllProperties', conditionParameters: [[Group: 'stream']]]]]
+            '/ncmpInventory/v1/ch/searchCmHandles?outputDmiProperties=true'       | 'POST' | [cmHandleQueryParameters: [[conditionName: 'hasAllProperties', conditionParameters: [[Group: 'stream']]]]]
+            '/ncmpInventory/v2/ch/searches?outputDmiProperties=true'              | 'POST' | [cmHandleQueryParameters: [[conditionName: 'hasAllProperties', conditionParameters: [[Group: 'stream']]]]]
             '/ncmpInventory/v1/ch/cmHandles?dmi-plugin-identifier=' + urlEncoded('http://127.0.0.1:1') | 'GET' | null
     }
 

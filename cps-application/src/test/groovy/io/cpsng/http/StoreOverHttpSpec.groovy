@@ -144,6 +144,37 @@ class StoreOverHttpSpec extends ServerSpec {
             http.get("${ANCHOR_URL}/node?xpath=${encoded("/test-tree/branch[@name='b-1']")}&descendants=all").status == 200
     }
 
+    def 'Through the server: a v3 read, the delta of two anchors and of a document, a report applied'() {
+        given: 'a second anchor holding the tree with the right branch red and the left one gone'
+            http.send('DELETE', "/cps/api/v2/dataspaces/${DATASPACE}/anchors/tree-2", [:], null)
+            assert http.send('POST', "/cps/api/v2/dataspaces/${DATASPACE}/anchors?schema-set-name=test-tree&anchor-name=tree-2", [:], null).status == 201
+            def target = JsonOutput.toJson(['test-tree': [branch: [[name: 'Right', colour: 'red', nest: [name: 'Big', birds: ['Owl']]]]]])
+            assert http.post("/cps/api/v2/dataspaces/${DATASPACE}/anchors/tree-2/nodes", 'application/json', target).status == 201
+        expect: 'the v3 read answers the branch in an array under its prefixed name'
+            http.get("/cps/api/v3/dataspaces/${DATASPACE}/anchors/tree/node?xpath=${encoded(RIGHT_BRANCH)}").json ==
+                ['tree:branch': [[name: 'Right', colour: 'green']]]
+        when: 'the delta to the second anchor and to the same data as a document are asked'
+            def delta = http.get("${ANCHOR_URL}/delta?target-anchor-name=tree-2&descendants=all")
+            def boundary = 'delta-boundary'
+            def document = http.send('POST', "${ANCHOR_URL}/delta", ['Content-Type': "multipart/form-data; boundary=${boundary}".toString()],
+                ("--${boundary}\r\nContent-Disposition: form-data; name=\"targetData\"; filename=\"t.json\"\r\n" +
+                    "Content-Type: application/json\r\n\r\n${target}\r\n--${boundary}--\r\n").bytes)
+        then: 'both report the colour replaced and the left branch with its nest removed'
+            delta.status == 200 && document.status == 200
+            delta.json == document.json
+            delta.json*.action.sort() == ['remove', 'remove', 'replace']
+            delta.json.find { it.action == 'replace' } == [action: 'replace', xpath: RIGHT_BRANCH,
+                'source-data': [branch: [[name: 'Right', colour: 'green']]], 'target-data': [branch: [[name: 'Right', colour: 'red']]]]
+        when: 'the report is applied to the first anchor'
+            def applied = http.post("${ANCHOR_URL}/applyChangesInDeltaReport", 'application/json', delta.body)
+        then: 'it is created and no difference is left'
+            applied.status == 201
+            http.get("${ANCHOR_URL}/delta?target-anchor-name=tree-2&descendants=all").json == []
+        and: 'a condensed report, not served, is refused naming the parameter'
+            def refused = http.get("${ANCHOR_URL}/delta?target-anchor-name=tree-2&grouping-enabled=true")
+            refused.status == 400 && refused.json.details.contains('grouping-enabled')
+    }
+
     Map readRightBranch() {
         def response = http.get("${ANCHOR_URL}/node?xpath=${encoded(RIGHT_BRANCH)}&descendants=all")
         assert response.status == 200
