@@ -31,7 +31,7 @@ import tools.jackson.databind.JsonNode;
 /**
  * Reads and writes the data of an anchor. Bodies are JSON or XML by Content-Type; an absent or empty xpath
  * means "/". With dry-run=true a write is only validated and answered 200 without a body. The
- * observed-timestamp is checked for its format and otherwise unused, as in the reference.
+ * observed-timestamp is checked for its format and carried by the write's data-updated events.
  */
 @RestController
 @RequestMapping("/cps/api")
@@ -109,7 +109,7 @@ class DataRestController {
             cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
             return ResponseEntity.ok().build();
         }
-        cpsDataService.saveData(dataspaceName, anchorName, parentXpath, data, format);
+        cpsDataService.saveData(dataspaceName, anchorName, parentXpath, data, format, observed(observedTimestamp));
         return ResponseEntity.status(HttpStatus.CREATED).build();
     }
 
@@ -129,7 +129,8 @@ class DataRestController {
         if (dryRun) {
             cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
         } else {
-            cpsDataService.updateDataNodeAndDescendants(dataspaceName, anchorName, parentXpath, data, format);
+            cpsDataService.updateDataNodeAndDescendants(dataspaceName, anchorName, parentXpath, data, format,
+                observed(observedTimestamp));
         }
         return ResponseEntity.ok().build();
     }
@@ -150,7 +151,8 @@ class DataRestController {
         if (dryRun) {
             cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
         } else {
-            cpsDataService.updateNodeLeaves(dataspaceName, anchorName, parentXpath, data, format);
+            cpsDataService.updateNodeLeaves(dataspaceName, anchorName, parentXpath, data, format,
+                observed(observedTimestamp));
         }
         return ResponseEntity.ok().build();
     }
@@ -162,7 +164,7 @@ class DataRestController {
         @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp) {
         validateObservedTimestamp(observedTimestamp);
-        cpsDataService.deleteDataNode(dataspaceName, anchorName, xpath);
+        cpsDataService.deleteDataNode(dataspaceName, anchorName, xpath, observed(observedTimestamp));
         return ResponseEntity.noContent().build();
     }
 
@@ -183,7 +185,8 @@ class DataRestController {
             cpsDataService.validateData(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
             return ResponseEntity.ok().build();
         }
-        cpsDataService.saveListElements(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
+        cpsDataService.saveListElements(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format,
+            observed(observedTimestamp));
         return ResponseEntity.status(HttpStatus.CREATED).build();
     }
 
@@ -203,7 +206,8 @@ class DataRestController {
         if (dryRun) {
             cpsDataService.validateData(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
         } else {
-            cpsDataService.replaceListContent(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
+            cpsDataService.replaceListContent(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format,
+                observed(observedTimestamp));
         }
         return ResponseEntity.ok().build();
     }
@@ -216,7 +220,8 @@ class DataRestController {
         @RequestParam("xpath") final String listXpath,
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp) {
         validateObservedTimestamp(observedTimestamp);
-        cpsDataService.deleteDataNode(dataspaceName, anchorName, requireListXpath(listXpath));
+        cpsDataService.deleteDataNode(dataspaceName, anchorName, requireListXpath(listXpath),
+            observed(observedTimestamp));
         return ResponseEntity.noContent().build();
     }
 
@@ -232,6 +237,10 @@ class DataRestController {
                 "xpath must name a list or a list entry, not '" + listXpath + "'");
         }
         return listXpath;
+    }
+
+    private static String observed(final String observedTimestamp) {
+        return observedTimestamp == null || observedTimestamp.isEmpty() ? null : observedTimestamp;
     }
 
     private static void validateObservedTimestamp(final String observedTimestamp) {

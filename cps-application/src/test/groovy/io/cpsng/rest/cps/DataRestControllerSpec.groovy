@@ -147,7 +147,7 @@ class DataRestControllerSpec extends Specification {
             def response = mockMvc.perform(post("/cps/api/${version}/dataspaces/my-ds/anchors/my-anchor/nodes")
                 .params(multiValueMap(parameters)).contentType(contentType).content(data)).andReturn().response
         then: 'the service saves the data under the mapped parent xpath in the mapped format'
-            1 * mockCpsDataService.saveData('my-ds', 'my-anchor', expectedXpath, data, expectedContentType)
+            1 * mockCpsDataService.saveData('my-ds', 'my-anchor', expectedXpath, data, expectedContentType, null)
         and: 'the answer is 201 without a body'
             response.status == 201
             response.contentAsString == ''
@@ -207,7 +207,7 @@ class DataRestControllerSpec extends Specification {
                 .contentType(contentType).content(data)).andReturn().response
         then: 'the service replaces the nodes and descendants'
             1 * mockCpsDataService.updateDataNodeAndDescendants('my-ds', 'my-anchor', expectedXpath, data,
-                expectedContentType)
+                expectedContentType, null)
         and: 'the answer is 200 without a body'
             response.status == 200
             response.contentAsString == ''
@@ -222,7 +222,7 @@ class DataRestControllerSpec extends Specification {
             def response = mockMvc.perform(patch("${ANCHOR_URL}/nodes").params(multiValueMap(parameters))
                 .contentType(contentType).content(data)).andReturn().response
         then: 'the service merges the leaves'
-            1 * mockCpsDataService.updateNodeLeaves('my-ds', 'my-anchor', expectedXpath, data, expectedContentType)
+            1 * mockCpsDataService.updateNodeLeaves('my-ds', 'my-anchor', expectedXpath, data, expectedContentType, null)
         and: 'the answer is 200 without a body'
             response.status == 200
             response.contentAsString == ''
@@ -237,7 +237,7 @@ class DataRestControllerSpec extends Specification {
             def response = mockMvc.perform(delete("/cps/api/${version}/dataspaces/my-ds/anchors/my-anchor/nodes")
                 .params(multiValueMap(parameters))).andReturn().response
         then: 'the service deletes it'
-            1 * mockCpsDataService.deleteDataNode('my-ds', 'my-anchor', expectedXpath)
+            1 * mockCpsDataService.deleteDataNode('my-ds', 'my-anchor', expectedXpath, null)
         and: 'the answer is 204'
             response.status == 204
         where:
@@ -251,7 +251,7 @@ class DataRestControllerSpec extends Specification {
             def response = mockMvc.perform(post("${ANCHOR_URL}/list-nodes").param('xpath', xpath)
                 .contentType(contentType).content(data)).andReturn().response
         then: 'the service saves them under the parent'
-            1 * mockCpsDataService.saveListElements('my-ds', 'my-anchor', expectedXpath, data, expectedContentType)
+            1 * mockCpsDataService.saveListElements('my-ds', 'my-anchor', expectedXpath, data, expectedContentType, null)
         and: 'the answer is 201'
             response.status == 201
         where:
@@ -268,7 +268,7 @@ class DataRestControllerSpec extends Specification {
                 .contentType(MediaType.APPLICATION_JSON).content('{"categories":[]}')).andReturn().response
         then: 'the service replaces the list content'
             1 * mockCpsDataService.replaceListContent('my-ds', 'my-anchor', '/bookstore', '{"categories":[]}',
-                ContentType.JSON)
+                ContentType.JSON, null)
         and: 'the answer is 200'
             response.status == 200
     }
@@ -291,7 +291,7 @@ class DataRestControllerSpec extends Specification {
             def response = mockMvc.perform(delete("${V1_ANCHOR_URL}/list-nodes").param('xpath', '/bookstore/categories'))
                 .andReturn().response
         then: 'the service deletes it'
-            1 * mockCpsDataService.deleteDataNode('my-ds', 'my-anchor', '/bookstore/categories')
+            1 * mockCpsDataService.deleteDataNode('my-ds', 'my-anchor', '/bookstore/categories', null)
         and: 'the answer is 204'
             response.status == 204
     }

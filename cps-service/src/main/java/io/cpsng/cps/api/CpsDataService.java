@@ -10,41 +10,73 @@ import java.util.Map;
 /**
  * Reads and writes the data of an anchor. Data comes as JSON or XML text, validated against the
  * anchor's schema set; a parent xpath of "/" means the top of the tree. Each write is one
- * transaction: it stores all of the given data or none of it.
+ * transaction: it stores all of the given data or none of it, and with it the data-updated events of anchors
+ * subscribed to them (CpsNotificationService), carrying the observed timestamp a write is given (null: none).
  */
 public interface CpsDataService {
 
     /** Creates the given nodes under the parent; AlreadyDefinedException if any of them exists. */
-    void saveData(String dataspaceName, String anchorName, String parentXpath, String data, ContentType contentType);
+    void saveData(String dataspaceName, String anchorName, String parentXpath, String data, ContentType contentType,
+                  String observedTimestamp);
+
+    default void saveData(final String dataspaceName, final String anchorName, final String parentXpath,
+                          final String data, final ContentType contentType) {
+        saveData(dataspaceName, anchorName, parentXpath, data, contentType, null);
+    }
 
     /** Adds list entries under the parent; AlreadyDefinedException if any of them exists. */
     void saveListElements(String dataspaceName, String anchorName, String parentXpath, String data,
-                          ContentType contentType);
+                          ContentType contentType, String observedTimestamp);
+
+    default void saveListElements(final String dataspaceName, final String anchorName, final String parentXpath,
+                                  final String data, final ContentType contentType) {
+        saveListElements(dataspaceName, anchorName, parentXpath, data, contentType, null);
+    }
 
     /**
      * Replaces the given nodes and all their descendants, creating those that do not exist. Leaves at the top of
      * the data are the parent's own (the data are the parent's content) and are merged into it.
      */
     void updateDataNodeAndDescendants(String dataspaceName, String anchorName, String parentXpath, String data,
-                                      ContentType contentType);
+                                      ContentType contentType, String observedTimestamp);
+
+    default void updateDataNodeAndDescendants(final String dataspaceName, final String anchorName,
+                                              final String parentXpath, final String data,
+                                              final ContentType contentType) {
+        updateDataNodeAndDescendants(dataspaceName, anchorName, parentXpath, data, contentType, null);
+    }
 
     /** Replaces every entry of the lists in the data (under the parent) with the given entries. */
     void replaceListContent(String dataspaceName, String anchorName, String parentXpath, String data,
-                            ContentType contentType);
+                            ContentType contentType, String observedTimestamp);
+
+    default void replaceListContent(final String dataspaceName, final String anchorName, final String parentXpath,
+                                    final String data, final ContentType contentType) {
+        replaceListContent(dataspaceName, anchorName, parentXpath, data, contentType, null);
+    }
 
     /**
      * Merges the leaves of the given nodes into the stored ones; their descendants are left as they are. Leaves at
      * the top of the data are the parent's own (the data are the parent's content) and are merged into it.
      */
     void updateNodeLeaves(String dataspaceName, String anchorName, String parentXpath, String data,
-                          ContentType contentType);
+                          ContentType contentType, String observedTimestamp);
+
+    default void updateNodeLeaves(final String dataspaceName, final String anchorName, final String parentXpath,
+                                  final String data, final ContentType contentType) {
+        updateNodeLeaves(dataspaceName, anchorName, parentXpath, data, contentType, null);
+    }
 
     /** Parses and validates the data as a write would, and stores nothing. */
     void validateData(String dataspaceName, String anchorName, String parentXpath, String data,
                       ContentType contentType);
 
     /** Deletes the node at the xpath with its descendants; "/" deletes all data, a list xpath all its entries. */
-    void deleteDataNode(String dataspaceName, String anchorName, String xpath);
+    void deleteDataNode(String dataspaceName, String anchorName, String xpath, String observedTimestamp);
+
+    default void deleteDataNode(final String dataspaceName, final String anchorName, final String xpath) {
+        deleteDataNode(dataspaceName, anchorName, xpath, null);
+    }
 
     /**
      * The data of each anchor replaced by its JSON (a top-level document, as saved at "/"; null empties the anchor),

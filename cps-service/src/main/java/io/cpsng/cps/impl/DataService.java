@@ -5,10 +5,12 @@ import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
 import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.api.model.DataUpdatedEvent;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.cps.path.CpsPathParser;
 import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.spi.DataPersistence;
+import io.cpsng.cps.spi.DataUpdate;
 import io.cpsng.cps.yang.NodeContent;
 import io.micrometer.core.annotation.Timed;
 import java.util.ArrayList;
@@ -26,18 +28,22 @@ class DataService implements CpsDataService {
 
     private final DataPersistence dataPersistence;
     private final AnchorModels anchorModels;
+    private final NotificationSubscriptions notificationSubscriptions;
 
-    DataService(final DataPersistence dataPersistence, final AnchorModels anchorModels) {
+    DataService(final DataPersistence dataPersistence, final AnchorModels anchorModels,
+                final NotificationSubscriptions notificationSubscriptions) {
         this.dataPersistence = dataPersistence;
         this.anchorModels = anchorModels;
+        this.notificationSubscriptions = notificationSubscriptions;
     }
 
     @Override
     public void saveData(final String dataspaceName, final String anchorName, final String parentXpath,
-                         final String data, final ContentType contentType) {
+                         final String data, final ContentType contentType, final String observedTimestamp) {
         final String parent = CpsPathParser.canonicalXpath(parentXpath);
         final List<DataNode> dataNodes = parse(dataspaceName, anchorName, parent, data, contentType);
         dataPersistence.storeDataNodes(dataspaceName, anchorName, parent, dataNodes);
+        recordUpdate(dataspaceName, anchorName, parent, DataUpdatedEvent.CREATE, observedTimestamp);
     }
 
     @Override
@@ -53,18 +59,22 @@ class DataService implements CpsDataService {
             }
         });
         dataPersistence.replaceAllData(dataspaceName, dataNodesByAnchorName);
+        notificationSubscriptions.recordUpdates(dataspaceName, jsonDataByAnchorName.entrySet().stream()
+            .map(anchorData -> new DataUpdate(anchorData.getKey(), Xpaths.ROOT,
+                anchorData.getValue() == null ? DataUpdatedEvent.REMOVE : DataUpdatedEvent.REPLACE, null))
+            .toList());
     }
 
     @Override
     public void saveListElements(final String dataspaceName, final String anchorName, final String parentXpath,
-                                 final String data, final ContentType contentType) {
-        saveData(dataspaceName, anchorName, parentXpath, data, contentType);
+                                 final String data, final ContentType contentType, final String observedTimestamp) {
+        saveData(dataspaceName, anchorName, parentXpath, data, contentType, observedTimestamp);
     }
 
     @Override
     public void updateDataNodeAndDescendants(final String dataspaceName, final String anchorName,
                                              final String parentXpath, final String data,
-                                             final ContentType contentType) {
+                                             final ContentType contentType, final String observedTimestamp) {
         final NodeContent nodeContent = parseNodeContent(dataspaceName, anchorName, parentXpath, data, contentType);
         if (!nodeContent.childNodes().isEmpty()) {
             dataPersistence.replaceDataNodes(dataspaceName, anchorName, nodeContent.childNodes());
@@ -72,6 +82,7 @@ class DataService implements CpsDataService {
         if (nodeContent.nodeLeaves() != null) {
             dataPersistence.updateLeaves(dataspaceName, anchorName, List.of(nodeContent.nodeLeaves()));
         }
+        recordUpdate(dataspaceName, anchorName, nodeContent.xpath(), DataUpdatedEvent.REPLACE, observedTimestamp);
     }
 
     @Override
@@ -79,25 +90,30 @@ class DataService implements CpsDataService {
                                               final Collection<DataNode> dataNodes) {
         NameValidator.validateNames(dataspaceName, anchorName);
         dataPersistence.replaceDataNodes(dataspaceName, anchorName, dataNodes);
+        notificationSubscriptions.recordUpdates(dataspaceName, dataNodes.stream()
+            .map(dataNode -> new DataUpdate(anchorName, dataNode.xpath(), DataUpdatedEvent.REPLACE, null)).toList());
     }
 
     @Override
     public void replaceListContent(final String dataspaceName, final String anchorName, final String parentXpath,
-                                   final String data, final ContentType contentType) {
+                                   final String data, final ContentType contentType,
+                                   final String observedTimestamp) {
         final String parent = CpsPathParser.canonicalXpath(parentXpath);
         final List<DataNode> listEntries = parse(dataspaceName, anchorName, parent, data, contentType);
         dataPersistence.replaceListContent(dataspaceName, anchorName, parent, listEntries);
+        recordUpdate(dataspaceName, anchorName, parent, DataUpdatedEvent.REPLACE, observedTimestamp);
     }
 
     @Override
     public void updateNodeLeaves(final String dataspaceName, final String anchorName, final String parentXpath,
-                                 final String data, final ContentType contentType) {
+                                 final String data, final ContentType contentType, final String observedTimestamp) {
         final NodeContent nodeContent = parseNodeContent(dataspaceName, anchorName, parentXpath, data, contentType);
         final List<DataNode> dataNodes = new ArrayList<>(nodeContent.childNodes());
         if (nodeContent.nodeLeaves() != null) {
             dataNodes.add(nodeContent.nodeLeaves());
         }
         dataPersistence.updateLeaves(dataspaceName, anchorName, dataNodes);
+        recordUpdate(dataspaceName, anchorName, nodeContent.xpath(), DataUpdatedEvent.REPLACE, observedTimestamp);
     }
 
     @Override
@@ -108,20 +124,15 @@ class DataService implements CpsDataService {
     }
 
     @Override
-    public void deleteDataNode(final String dataspaceName, final String anchorName, final String xpath) {
-        deleteDataNodes(dataspaceName, anchorName, List.of(xpath));
+    public void deleteDataNode(final String dataspaceName, final String anchorName, final String xpath,
+                               final String observedTimestamp) {
+        delete(dataspaceName, anchorName, List.of(xpath), observedTimestamp);
     }
 
     @Override
     public void deleteDataNodes(final String dataspaceName, final String anchorName,
                                 final Collection<String> xpaths) {
-        NameValidator.validateNames(dataspaceName, anchorName);
-        final List<String> canonicalXpaths = xpaths.stream().map(CpsPathParser::canonicalXpath).toList();
-        if (canonicalXpaths.stream().anyMatch(Xpaths::isRoot)) {
-            dataPersistence.deleteAllData(dataspaceName, anchorName);
-        } else {
-            dataPersistence.deleteDataNodes(dataspaceName, anchorName, canonicalXpaths);
-        }
+        delete(dataspaceName, anchorName, xpaths, null);
     }
 
     @Override
@@ -168,8 +179,30 @@ class DataService implements CpsDataService {
     public void saveDataNodes(final String dataspaceName, final String anchorName, final String parentXpath,
                               final Collection<DataNode> dataNodes) {
         NameValidator.validateNames(dataspaceName, anchorName);
-        dataPersistence.storeDataNodes(dataspaceName, anchorName, CpsPathParser.canonicalXpath(parentXpath),
-            dataNodes);
+        final String parent = CpsPathParser.canonicalXpath(parentXpath);
+        dataPersistence.storeDataNodes(dataspaceName, anchorName, parent, dataNodes);
+        recordUpdate(dataspaceName, anchorName, parent, DataUpdatedEvent.CREATE, null);
+    }
+
+    private void delete(final String dataspaceName, final String anchorName, final Collection<String> xpaths,
+                        final String observedTimestamp) {
+        NameValidator.validateNames(dataspaceName, anchorName);
+        final List<String> canonicalXpaths = xpaths.stream().map(CpsPathParser::canonicalXpath).toList();
+        final List<String> deletedXpaths = canonicalXpaths.stream().anyMatch(Xpaths::isRoot)
+            ? List.of(Xpaths.ROOT) : canonicalXpaths;
+        if (deletedXpaths.contains(Xpaths.ROOT)) {
+            dataPersistence.deleteAllData(dataspaceName, anchorName);
+        } else {
+            dataPersistence.deleteDataNodes(dataspaceName, anchorName, canonicalXpaths);
+        }
+        notificationSubscriptions.recordUpdates(dataspaceName, deletedXpaths.stream()
+            .map(xpath -> new DataUpdate(anchorName, xpath, DataUpdatedEvent.REMOVE, observedTimestamp)).toList());
+    }
+
+    private void recordUpdate(final String dataspaceName, final String anchorName, final String xpath,
+                              final String action, final String observedTimestamp) {
+        notificationSubscriptions.recordUpdates(dataspaceName,
+            List.of(new DataUpdate(anchorName, xpath, action, observedTimestamp)));
     }
 
     private NodeContent parseNodeContent(final String dataspaceName, final String anchorName, final String xpath,

@@ -1,6 +1,6 @@
 package io.cpsng.ncmp.data;
 
-import io.cpsng.ncmp.events.KafkaSends;
+import io.cpsng.cps.events.KafkaSends;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;

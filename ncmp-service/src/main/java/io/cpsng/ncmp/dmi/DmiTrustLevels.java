@@ -2,7 +2,7 @@ package io.cpsng.ncmp.dmi;
 
 import io.cpsng.ncmp.events.LcmOutbox;
 import io.cpsng.ncmp.inventory.CmHandleRows;
-import io.cpsng.ncmp.schedule.PeriodicTasks;
+import io.cpsng.cps.schedule.PeriodicTasks;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;

@@ -1,5 +1,6 @@
 package io.cpsng.ncmp.events;
 
+import io.cpsng.cps.events.LongPoll;
 import io.cpsng.ncmp.api.NcmpLcmEventService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.LcmEvent;
@@ -10,17 +11,14 @@ import org.springframework.stereotype.Service;
 
 /**
  * The feed of lifecycle events: reads by position, so a client that continues after the last position it got
- * sees every event once and in order. A request with a wait long-polls: it reads again whenever this instance
- * numbered events, and at least every {@value #RECHECK_MILLIS} ms for those another instance numbered.
+ * sees every event once and in order. A request with a wait long-polls ({@link LongPoll}).
  */
 @Service
 class LcmEventFeed implements NcmpLcmEventService {
 
-    private static final long RECHECK_MILLIS = 200;
-
     private final LcmEventLog lcmEventLog;
     private final LcmEventsProperties lcmEventsProperties;
-    private final Object sequenced = new Object();
+    private final LongPoll longPoll = new LongPoll();
 
     LcmEventFeed(final LcmEventLog lcmEventLog, final LcmEventsProperties lcmEventsProperties) {
         this.lcmEventLog = lcmEventLog;
@@ -30,31 +28,13 @@ class LcmEventFeed implements NcmpLcmEventService {
     @Override
     public LcmEventPage events(final long afterPosition, final int limit, final Duration wait) {
         validate(afterPosition, limit, wait);
-        final long deadlineNanos = System.nanoTime() + wait.toNanos();
-        List<LcmEvent> events = lcmEventLog.readAfter(afterPosition, limit);
-        while (events.isEmpty() && System.nanoTime() < deadlineNanos) {
-            awaitSequenced(Math.min(RECHECK_MILLIS, (deadlineNanos - System.nanoTime()) / 1_000_000 + 1));
-            events = lcmEventLog.readAfter(afterPosition, limit);
-        }
+        final List<LcmEvent> events = longPoll.read(wait, () -> lcmEventLog.readAfter(afterPosition, limit));
         return new LcmEventPage(events, events.isEmpty() ? afterPosition : events.getLast().position());
     }
 
     /** Wakes the requests waiting for events: this instance numbered some. */
     void eventsSequenced() {
-        synchronized (sequenced) {
-            sequenced.notifyAll();
-        }
-    }
-
-    private void awaitSequenced(final long millis) {
-        synchronized (sequenced) {
-            try {
-                sequenced.wait(millis);
-            } catch (final InterruptedException interrupted) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while waiting for lifecycle events", interrupted);
-            }
-        }
+        longPoll.wake();
     }
 
     private void validate(final long afterPosition, final int limit, final Duration wait) {

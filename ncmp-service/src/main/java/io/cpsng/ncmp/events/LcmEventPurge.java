@@ -1,6 +1,6 @@
 package io.cpsng.ncmp.events;
 
-import io.cpsng.ncmp.schedule.PeriodicTasks;
+import io.cpsng.cps.schedule.PeriodicTasks;
 import java.sql.Timestamp;
 import java.time.Instant;
 import org.slf4j.Logger;

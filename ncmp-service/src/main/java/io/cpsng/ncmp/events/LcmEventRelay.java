@@ -1,7 +1,8 @@
 package io.cpsng.ncmp.events;
 
+import io.cpsng.cps.events.KafkaSends;
 import io.cpsng.ncmp.api.model.LcmEvent;
-import io.cpsng.ncmp.schedule.PeriodicTasks;
+import io.cpsng.cps.schedule.PeriodicTasks;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

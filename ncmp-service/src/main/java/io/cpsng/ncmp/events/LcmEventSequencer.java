@@ -1,6 +1,6 @@
 package io.cpsng.ncmp.events;
 
-import io.cpsng.ncmp.schedule.PeriodicTasks;
+import io.cpsng.cps.schedule.PeriodicTasks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;

@@ -1,6 +1,6 @@
 package io.cpsng.ncmp.inventory;
 
-import io.cpsng.ncmp.schedule.PeriodicTasks;
+import io.cpsng.cps.schedule.PeriodicTasks;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.cpsng.ncmp.notifications;
 
-import io.cpsng.ncmp.events.KafkaSends;
+import io.cpsng.cps.events.KafkaSends;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.cpsng.ncmp.schedule;
+package io.cpsng.cps.schedule;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,9 +17,9 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * The background work of NCMP that runs on a fixed delay (event sequencing and relay, purges, retries, health
- * checks), each task on a thread of its own so that a slow one (a DMI health check waiting for its timeout, a
- * relay waiting for Kafka) never holds up another. Module sync has its own watchdog. As there, the threads are
+ * The background work of the store and NCMP that runs on a fixed delay (event sequencing and relay, purges,
+ * retries, health checks), each task on a thread of its own so that a slow one (a DMI health check waiting for its
+ * timeout, a relay waiting for Kafka) never holds up another. Module sync has its own watchdog. As there, the threads are
  * not beans: a bean of type Executor would replace the application's own in Spring Boot's auto-configuration.
  */
 @Component
@@ -59,7 +59,7 @@ public class PeriodicTasks implements SmartLifecycle {
     public synchronized void start() {
         final AtomicInteger threadNumber = new AtomicInteger();
         executor = Executors.newScheduledThreadPool(Math.max(1, tasks.size()), runnable -> {
-            final Thread thread = new Thread(runnable, "ncmp-periodic-" + threadNumber.incrementAndGet());
+            final Thread thread = new Thread(runnable, "periodic-" + threadNumber.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         });

@@ -1,4 +1,4 @@
-package io.cpsng.ncmp.events;
+package io.cpsng.cps.events;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,0 +1,148 @@
+package io.cpsng.cps.ri;
+
+import io.cpsng.cps.api.model.DataUpdatedEvent;
+import io.cpsng.cps.spi.DataUpdate;
+import io.cpsng.cps.spi.DataUpdatedEventPersistence;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Transactional;
+
+/** The data-updated events' outbox, log, sequencer and relay position (changelog cps/0003). */
+@Repository
+@Transactional
+class DataUpdatedEventStore implements DataUpdatedEventPersistence {
+
+    // the first key of the advisory locks taking an anchor's events in turn; the second is the anchor's id
+    private static final int ANCHOR_EVENTS_LOCK_CLASS = 0x43505344;
+
+    private static final String SELECT_PRESENT_XPATHS = """
+        SELECT f.xpath FROM fragment f
+        WHERE f.anchor_id = (SELECT a.id FROM anchor a JOIN dataspace d ON d.id = a.dataspace_id
+                             WHERE d.name = ? AND a.name = ?)
+        AND f.xpath = ANY(?)""";
+
+    private static final String LOCK_ANCHORS = """
+        SELECT pg_advisory_xact_lock(?, a.id) FROM anchor a JOIN dataspace d ON d.id = a.dataspace_id
+        WHERE d.name = ? AND a.name = ANY(?) ORDER BY a.id""";
+
+    private static final String INSERT_OUTBOX = """
+        INSERT INTO cps_data_updated_outbox (dataspace_name, anchor_name, schema_set_name, xpath, action,
+            observed_timestamp)
+        SELECT d.name, a.name, ss.name, u.xpath, u.action, u.observed_timestamp
+        FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])
+            WITH ORDINALITY AS u(anchor_name, xpath, action, observed_timestamp, ordinal)
+        JOIN dataspace d ON d.name = ?
+        JOIN anchor a ON a.dataspace_id = d.id AND a.name = u.anchor_name
+        JOIN schema_set ss ON ss.id = a.schema_set_id
+        ORDER BY u.ordinal""";
+
+    private static final String MOVE = """
+        WITH moved AS (
+            DELETE FROM cps_data_updated_outbox
+            WHERE ctid = ANY(ARRAY(SELECT ctid FROM cps_data_updated_outbox ORDER BY sequence LIMIT ?))
+            RETURNING *)
+        INSERT INTO cps_data_updated_event (position, sequence, dataspace_name, anchor_name, schema_set_name, xpath,
+            action, observed_timestamp, created_at)
+        SELECT ? + row_number() OVER (ORDER BY sequence), sequence, dataspace_name, anchor_name, schema_set_name,
+            xpath, action, observed_timestamp, created_at
+        FROM moved""";
+
+    private static final String PURGE = """
+        DELETE FROM cps_data_updated_event e WHERE e.position IN (
+            SELECT position FROM cps_data_updated_event ORDER BY position LIMIT ?)
+        AND e.created_at < ?""";
+
+    private final JdbcTemplate jdbcTemplate;
+
+    DataUpdatedEventStore(final JdbcTemplate jdbcTemplate) {
+        this.jdbcTemplate = jdbcTemplate;
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Set<String> presentXpaths(final String dataspaceName, final String anchorName,
+                                     final Collection<String> xpaths) {
+        return new HashSet<>(jdbcTemplate.queryForList(SELECT_PRESENT_XPATHS, String.class, dataspaceName,
+            anchorName, xpaths.toArray(String[]::new)));
+    }
+
+    @Override
+    public void appendToOutbox(final String dataspaceName, final List<DataUpdate> dataUpdates) {
+        final String[] anchorNames = dataUpdates.stream().map(DataUpdate::anchorName).distinct()
+            .toArray(String[]::new);
+        jdbcTemplate.query(LOCK_ANCHORS, resultSet -> { }, ANCHOR_EVENTS_LOCK_CLASS, dataspaceName, anchorNames);
+        jdbcTemplate.update(INSERT_OUTBOX,
+            dataUpdates.stream().map(DataUpdate::anchorName).toArray(String[]::new),
+            dataUpdates.stream().map(DataUpdate::xpath).toArray(String[]::new),
+            dataUpdates.stream().map(DataUpdate::action).toArray(String[]::new),
+            dataUpdates.stream().map(DataUpdate::observedTimestamp).toArray(String[]::new),
+            dataspaceName);
+    }
+
+    @Override
+    public int sequenceCommitted(final int batchSize) {
+        final Long lastPosition = jdbcTemplate.query(
+            "SELECT last_position FROM cps_data_updated_sequencer FOR UPDATE SKIP LOCKED",
+            resultSet -> resultSet.next() ? resultSet.getLong(1) : null);
+        if (lastPosition == null) {
+            return 0;
+        }
+        final int moved = jdbcTemplate.update(MOVE, batchSize, lastPosition);
+        if (moved > 0) {
+            jdbcTemplate.update("UPDATE cps_data_updated_sequencer SET last_position = ?", lastPosition + moved);
+        }
+        return moved;
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public List<DataUpdatedEvent> readAfter(final long afterPosition, final int limit) {
+        return jdbcTemplate.query("SELECT * FROM cps_data_updated_event WHERE position > ? ORDER BY position LIMIT ?",
+            DataUpdatedEventStore::toEvent, afterPosition, limit);
+    }
+
+    @Override
+    public OptionalLong holdRelayPosition() {
+        final Long sentPosition = jdbcTemplate.query(
+            "SELECT sent_position FROM cps_data_updated_relay FOR UPDATE SKIP LOCKED",
+            resultSet -> resultSet.next() ? resultSet.getLong(1) : null);
+        return sentPosition == null ? OptionalLong.empty() : OptionalLong.of(sentPosition);
+    }
+
+    @Override
+    public void recordRelayed(final long position) {
+        jdbcTemplate.update("UPDATE cps_data_updated_relay SET sent_position = GREATEST(sent_position, ?)", position);
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public boolean allRelayed() {
+        return jdbcTemplate.queryForObject("SELECT NOT EXISTS (SELECT 1 FROM cps_data_updated_event"
+            + " WHERE position > (SELECT sent_position FROM cps_data_updated_relay))", Boolean.class);
+    }
+
+    @Override
+    public int purge(final Instant createdBefore, final boolean onlyRelayed, final int batchSize) {
+        return jdbcTemplate.update(onlyRelayed
+                ? PURGE + " AND e.position <= (SELECT sent_position FROM cps_data_updated_relay)" : PURGE,
+            batchSize, Timestamp.from(createdBefore));
+    }
+
+    private static DataUpdatedEvent toEvent(final ResultSet resultSet, final int rowNumber) throws SQLException {
+        return new DataUpdatedEvent(resultSet.getLong("position"), "cps-data-updated-" + resultSet.getLong("sequence"),
+            resultSet.getString("dataspace_name"), resultSet.getString("anchor_name"),
+            resultSet.getString("schema_set_name"), resultSet.getString("action"), resultSet.getString("xpath"),
+            resultSet.getString("observed_timestamp"),
+            resultSet.getObject("created_at", OffsetDateTime.class).toInstant());
+    }
+}

@@ -1,0 +1,182 @@
+package io.cpsng.cps.impl;
+
+import io.cpsng.cps.api.CpsAnchorService;
+import io.cpsng.cps.api.CpsDataspaceService;
+import io.cpsng.cps.api.CpsModuleService;
+import io.cpsng.cps.api.CpsNotificationService;
+import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
+import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
+import io.cpsng.cps.api.exceptions.NotFoundException;
+import io.cpsng.cps.api.model.ContentType;
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.api.model.FetchDescendantsOption;
+import io.cpsng.cps.path.CpsPathParser;
+import io.cpsng.cps.path.Xpaths;
+import io.cpsng.cps.spi.DataPersistence;
+import io.cpsng.cps.spi.DataUpdate;
+import io.cpsng.cps.spi.DataUpdatedEventPersistence;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The subscriptions to data-updated events, kept as the reference keeps them (CpsNotificationService), and the
+ * outbox writes of the changes of subscribed anchors, which every write of DataService makes in its transaction.
+ * The model and its anchor are created at start-up and again whenever they are found missing; "already defined"
+ * counts as done, so instances starting together are safe. Subscription data are written without events.
+ */
+@Service
+class NotificationSubscriptions implements CpsNotificationService, SmartInitializingSingleton {
+
+    static final String ADMIN_DATASPACE = "CPS-Admin";
+    static final String SUBSCRIPTIONS_ANCHOR = "cps-notification-subscriptions";
+
+    private static final Logger LOGGER = LoggerFactory.getLogger(NotificationSubscriptions.class);
+    private static final String MODEL_FILE_NAME = "cps-notification-subscriptions@2024-07-03.yang";
+    private static final String EMPTY_SUBSCRIPTIONS = "{\"cps-notification-subscriptions:dataspaces\":{}}";
+    private static final String DATASPACES_XPATH = "/dataspaces";
+
+    private final CpsDataspaceService cpsDataspaceService;
+    private final CpsModuleService cpsModuleService;
+    private final CpsAnchorService cpsAnchorService;
+    private final DataPersistence dataPersistence;
+    private final DataUpdatedEventPersistence dataUpdatedEventPersistence;
+    private final AnchorModels anchorModels;
+    private final TransactionTemplate transactionTemplate;
+
+    NotificationSubscriptions(final CpsDataspaceService cpsDataspaceService, final CpsModuleService cpsModuleService,
+                              final CpsAnchorService cpsAnchorService, final DataPersistence dataPersistence,
+                              final DataUpdatedEventPersistence dataUpdatedEventPersistence,
+                              final AnchorModels anchorModels, final PlatformTransactionManager transactionManager) {
+        this.cpsDataspaceService = cpsDataspaceService;
+        this.cpsModuleService = cpsModuleService;
+        this.cpsAnchorService = cpsAnchorService;
+        this.dataPersistence = dataPersistence;
+        this.dataUpdatedEventPersistence = dataUpdatedEventPersistence;
+        this.anchorModels = anchorModels;
+        this.transactionTemplate = new TransactionTemplate(transactionManager);
+    }
+
+    @Override
+    public void afterSingletonsInstantiated() {
+        loadModel();
+    }
+
+    @Override
+    public void createNotificationSubscription(final String xpath, final String subscriptionJson) {
+        final String parentXpath = CpsPathParser.canonicalXpath(xpath);
+        withModel(() -> transactionTemplate.execute(status -> {
+            final List<DataNode> dataNodes = anchorModels.yangModelOf(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR)
+                .parseData(parentXpath, subscriptionJson, ContentType.JSON);
+            dataPersistence.storeDataNodes(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, parentXpath, dataNodes);
+            return null;
+        }));
+    }
+
+    @Override
+    public void deleteNotificationSubscription(final String xpath) {
+        final String canonicalXpath = CpsPathParser.canonicalXpath(xpath);
+        withModel(() -> transactionTemplate.execute(status -> {
+            dataPersistence.deleteDataNodes(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, List.of(canonicalXpath));
+            return null;
+        }));
+    }
+
+    @Override
+    public Collection<DataNode> getNotificationSubscription(final String xpath) {
+        final String canonicalXpath = CpsPathParser.canonicalXpath(xpath);
+        final Collection<DataNode> dataNodes = withModel(() -> anchorModels.withModules(ADMIN_DATASPACE,
+            SUBSCRIPTIONS_ANCHOR, dataPersistence.getDataNodes(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR,
+                List.of(canonicalXpath), FetchDescendantsOption.INCLUDE_ALL_DESCENDANTS)));
+        if (dataNodes.isEmpty()) {
+            throw new DataNodeNotFoundException(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, List.of(canonicalXpath));
+        }
+        return dataNodes;
+    }
+
+    /**
+     * Writes the events of those changes whose anchors are subscribed into the outbox, in the caller's transaction:
+     * one look-up of the subscriptions, and one write only when some anchor is subscribed.
+     */
+    void recordUpdates(final String dataspaceName, final List<DataUpdate> dataUpdates) {
+        final Set<String> anchorNames = dataUpdates.stream().map(DataUpdate::anchorName)
+            .collect(Collectors.toSet());
+        final String dataspaceXpath = entryXpath(DATASPACES_XPATH, "dataspace", dataspaceName);
+        final String anchorsXpath = Xpaths.childXpath(dataspaceXpath, "anchors");
+        final List<String> xpaths = new ArrayList<>(List.of(dataspaceXpath, anchorsXpath));
+        anchorNames.forEach(anchorName -> xpaths.add(entryXpath(anchorsXpath, "anchor", anchorName)));
+        final Set<String> present = dataUpdatedEventPersistence.presentXpaths(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR,
+            xpaths);
+        if (present.isEmpty()) {
+            return;
+        }
+        final boolean wholeDataspace = present.contains(dataspaceXpath) && !present.contains(anchorsXpath);
+        final List<DataUpdate> subscribedUpdates = dataUpdates.stream()
+            .filter(update -> wholeDataspace
+                || present.contains(entryXpath(anchorsXpath, "anchor", update.anchorName())))
+            .toList();
+        if (!subscribedUpdates.isEmpty()) {
+            dataUpdatedEventPersistence.appendToOutbox(dataspaceName, subscribedUpdates);
+        }
+    }
+
+    /** Creates what is missing of the subscriptions' dataspace, schema set, anchor and top container. */
+    void loadModel() {
+        ignoreAlreadyDefined(() -> cpsDataspaceService.createDataspace(ADMIN_DATASPACE));
+        ignoreAlreadyDefined(() -> cpsModuleService.createSchemaSet(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR,
+            Map.of(MODEL_FILE_NAME, modelSource())));
+        ignoreAlreadyDefined(() -> cpsAnchorService.createAnchor(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR,
+            SUBSCRIPTIONS_ANCHOR));
+        ignoreAlreadyDefined(() -> transactionTemplate.execute(status -> {
+            dataPersistence.storeDataNodes(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, Xpaths.ROOT,
+                anchorModels.yangModelOf(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR)
+                    .parseData(Xpaths.ROOT, EMPTY_SUBSCRIPTIONS, ContentType.JSON));
+            return null;
+        }));
+        LOGGER.info("Notification subscriptions model ready in {}/{}", ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR);
+    }
+
+    // the store can be emptied under a running service (tests, a restore): the model comes back on first use
+    private <T> T withModel(final Supplier<T> operation) {
+        try {
+            return operation.get();
+        } catch (final NotFoundException modelMissing) {
+            loadModel();
+            return operation.get();
+        }
+    }
+
+    private static String entryXpath(final String parentXpath, final String listName, final String name) {
+        return Xpaths.listEntryXpath(parentXpath, listName, Map.of("name", name));
+    }
+
+    private static void ignoreAlreadyDefined(final Runnable creation) {
+        try {
+            creation.run();
+        } catch (final AlreadyDefinedException alreadyThere) {
+            LOGGER.debug("Already defined: {}", alreadyThere.getDetails());
+        }
+    }
+
+    private static String modelSource() {
+        try (InputStream model = NotificationSubscriptions.class.getResourceAsStream("/models/" + MODEL_FILE_NAME)) {
+            return new String(model.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (final IOException unreadable) {
+            throw new UncheckedIOException(unreadable);
+        }
+    }
+}

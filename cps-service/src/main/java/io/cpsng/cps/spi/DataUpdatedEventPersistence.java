@@ -1,0 +1,42 @@
+package io.cpsng.cps.spi;
+
+import io.cpsng.cps.api.model.DataUpdatedEvent;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The data-updated events (docs/events.md): written to an outbox in the transaction of the change, numbered after
+ * commit by one sequencer at a time, read by position by the feed and the relay, purged after their retention.
+ */
+public interface DataUpdatedEventPersistence {
+
+    /** Those of the xpaths that name a node of the anchor; none when there is no such anchor. */
+    Set<String> presentXpaths(String dataspaceName, String anchorName, Collection<String> xpaths);
+
+    /**
+     * Writes the events of changes to anchors of the dataspace into the outbox, in the caller's transaction. Each
+     * anchor is locked until commit first, so that an anchor's events commit, and are numbered, in write order.
+     */
+    void appendToOutbox(String dataspaceName, List<DataUpdate> dataUpdates);
+
+    /** Numbers up to a batch of committed events after the last position; 0 also while another sequencer runs. */
+    int sequenceCommitted(int batchSize);
+
+    /** Up to limit numbered events after the position, in order. */
+    List<DataUpdatedEvent> readAfter(long afterPosition, int limit);
+
+    /** The position sent to Kafka so far, held until the caller's transaction ends; empty while another holds it. */
+    OptionalLong holdRelayPosition();
+
+    /** Records the events up to the position as acknowledged by the broker, in the transaction holding it. */
+    void recordRelayed(long position);
+
+    /** Whether every numbered event has been acknowledged by the broker. */
+    boolean allRelayed();
+
+    /** Deletes up to a batch of the oldest events created before the time; with onlyRelayed, of those sent. */
+    int purge(Instant createdBefore, boolean onlyRelayed, int batchSize);
+}
