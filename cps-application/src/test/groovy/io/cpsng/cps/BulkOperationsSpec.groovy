@@ -6,6 +6,7 @@ import io.cpsng.cps.api.CpsDataService
 import io.cpsng.cps.api.CpsModuleService
 import io.cpsng.cps.api.exceptions.AlreadyDefinedException
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException
+import io.cpsng.cps.api.model.AnchorLeavesUpdate
 import io.cpsng.cps.api.model.DataNode
 import io.cpsng.cps.api.model.ModuleReference
 import org.springframework.beans.factory.annotation.Autowired
@@ -69,6 +70,40 @@ class BulkOperationsSpec extends IntegrationSpec {
             refused.details.startsWith('Anchor cache-3: ')
             warehouseOf('cache-1') == [name: 'new-1']
             warehouseOf('cache-3') == [name: 'new-3', address: [city: 'Bergen']]
+    }
+
+    def 'Leaves of many anchors are merged in one call; anchors whose update cannot be applied are named, not written'() {
+        given: 'four anchors holding a warehouse with an address'
+            storeFixture.createWarehouseAnchors('bulk-merge')
+            cpsAnchorService.createAnchors('bulk-merge', 'warehouse', ['m-1', 'm-2', 'm-3', 'm-4'])
+            ['m-1', 'm-2', 'm-3', 'm-4'].each {
+                cpsDataService.saveData('bulk-merge', it, '/', '{"warehouse:warehouse": {"name": "old", "address": {"city": "Oslo"}}}', JSON)
+            }
+        when: 'two get a new city, one a leaf its model lacks, one a path its model lacks, and one anchor does not exist'
+            def failed = cpsDataService.updateNodeLeavesOfAnchors('bulk-merge', [
+                new AnchorLeavesUpdate('m-1', '/warehouse:warehouse/address', '{"address": {"city": "Bergen"}}'),
+                new AnchorLeavesUpdate('m-2', '/warehouse:warehouse/address', '{"address": {"city": "Tromso"}}'),
+                new AnchorLeavesUpdate('m-3', '/warehouse:warehouse/address', '{"address": {"no-such-leaf": 1}}'),
+                new AnchorLeavesUpdate('m-4', '/warehouse:warehouse/no-such-node', '{"no-such-node": {}}'),
+                new AnchorLeavesUpdate('m-5', '/warehouse:warehouse/address', '{"address": {"city": "Bergen"}}')])
+        then: 'the three that could not be applied are named'
+            failed == ['m-3', 'm-4', 'm-5'] as Set
+        and: 'the first two have their new city and keep their other leaves; the others are unchanged'
+            cityOf('bulk-merge', 'm-1') == 'Bergen'
+            cityOf('bulk-merge', 'm-2') == 'Tromso'
+            cityOf('bulk-merge', 'm-3') == 'Oslo'
+            cpsDataService.getDataNodes('bulk-merge', 'm-1', '/warehouse', INCLUDE_ALL_DESCENDANTS).first().leaves() == [name: 'old']
+        when: 'a node that is not stored is merged into'
+            cpsDataService.deleteDataNode('bulk-merge', 'm-2', '/warehouse/address')
+            failed = cpsDataService.updateNodeLeavesOfAnchors('bulk-merge', [
+                new AnchorLeavesUpdate('m-2', '/warehouse:warehouse/address', '{"address": {"city": "Oslo"}}')])
+        then: 'that anchor is named, and nothing was created'
+            failed == ['m-2'] as Set
+            cpsDataService.getDataNodesForMultipleXpaths('bulk-merge', 'm-2', ['/warehouse/address'], INCLUDE_ALL_DESCENDANTS).isEmpty()
+    }
+
+    String cityOf(String dataspaceName, String anchorName) {
+        cpsDataService.getDataNodes(dataspaceName, anchorName, '/warehouse/address', INCLUDE_ALL_DESCENDANTS).first().leaves().city
     }
 
     Map warehouseOf(String anchorName) {

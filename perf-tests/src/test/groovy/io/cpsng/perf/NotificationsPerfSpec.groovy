@@ -79,8 +79,8 @@ class NotificationsPerfSpec extends IntegrationSpec {
             measurement.holdsBudget()
         where: 'the write is'
             scenario                               | writes | write
-            'leaf update of one device'            | 1_000  | { int index -> objectUnderTest.updateNodeLeaves(DATASPACE, 'devices', '/devices', RoadmDevices.deviceStatusJson([index % 100 + 1], index % 2 ? 'fail' : 'success'), JSON) }
-            'replace of 100 devices'               | 20     | { int index -> objectUnderTest.updateDataNodeAndDescendants(DATASPACE, 'devices', '/', RoadmDevices.devicesJson(1..100, index % 2 == 1), JSON) }
+            'leaf update of one device'            | 1_000  | { CpsDataService store, int index -> store.updateNodeLeaves(DATASPACE, 'devices', '/devices', RoadmDevices.deviceStatusJson([index % 100 + 1], index % 2 ? 'fail' : 'success'), JSON) }
+            'replace of 100 devices'               | 20     | { CpsDataService store, int index -> store.updateDataNodeAndDescendants(DATASPACE, 'devices', '/', RoadmDevices.devicesJson(1..100, index % 2 == 1), JSON) }
     }
 
     private double runOnce(Closure write, int writes, boolean notificationsOn) {
@@ -88,7 +88,7 @@ class NotificationsPerfSpec extends IntegrationSpec {
             cpsNotificationService.createNotificationSubscription('/dataspaces', """{"dataspace": [{"name": "${DATASPACE}"}]}""")
         }
         try {
-            Meter.secondsFor { (0..<writes).each { write(it) } }
+            Meter.secondsFor { (0..<writes).each { write(objectUnderTest, it) } }
         } finally {
             if (notificationsOn) {
                 cpsNotificationService.deleteNotificationSubscription(SUBSCRIPTION)

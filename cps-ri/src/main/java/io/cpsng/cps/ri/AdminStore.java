@@ -13,6 +13,7 @@ import io.cpsng.cps.ri.repository.SchemaSetRepository;
 import io.cpsng.cps.spi.AdminPersistence;
 import io.cpsng.cps.spi.SchemaSetIdentity;
 import java.util.Collection;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -124,6 +125,13 @@ class AdminStore implements AdminPersistence {
     @Transactional(readOnly = true)
     public SchemaSetIdentity getAnchorSchemaSet(final String dataspaceName, final String anchorName) {
         return anchorLookup.anchorSchemaSet(dataspaceName, anchorName);
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Map<String, SchemaSetIdentity> getAnchorSchemaSets(final String dataspaceName,
+                                                              final Collection<String> anchorNames) {
+        return anchorLookup.anchorSchemaSets(dataspaceName, anchorNames);
     }
 
     @Override

@@ -2,7 +2,10 @@ package io.cpsng.cps.ri;
 
 import io.cpsng.cps.api.exceptions.NotFoundException;
 import io.cpsng.cps.spi.SchemaSetIdentity;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -18,6 +21,12 @@ class AnchorLookup {
         JOIN dataspace d ON d.id = a.dataspace_id
         JOIN schema_set ss ON ss.id = a.schema_set_id
         WHERE d.name = ? AND a.name = ?""";
+
+    private static final String SELECT_ANCHORS_SCHEMA_SETS = """
+        SELECT a.name, ss.id, ss.name FROM anchor a
+        JOIN dataspace d ON d.id = a.dataspace_id
+        JOIN schema_set ss ON ss.id = a.schema_set_id
+        WHERE d.name = ? AND a.name = ANY(?)""";
 
     private final JdbcTemplate jdbcTemplate;
 
@@ -44,6 +53,15 @@ class AnchorLookup {
             throw NotFoundException.anchor(dataspaceName, anchorName);
         }
         return schemaSets.getFirst();
+    }
+
+    Map<String, SchemaSetIdentity> anchorSchemaSets(final String dataspaceName, final Collection<String> anchorNames) {
+        final Map<String, SchemaSetIdentity> schemaSets = new HashMap<>();
+        jdbcTemplate.query(SELECT_ANCHORS_SCHEMA_SETS, resultSet -> {
+            schemaSets.put(resultSet.getString(1),
+                new SchemaSetIdentity(dataspaceName, resultSet.getString(3), resultSet.getLong(2)));
+        }, dataspaceName, anchorNames.toArray(String[]::new));
+        return schemaSets;
     }
 
     int dataspaceId(final String dataspaceName) {

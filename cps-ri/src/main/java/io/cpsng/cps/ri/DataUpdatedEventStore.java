@@ -3,12 +3,13 @@ package io.cpsng.cps.ri;
 import io.cpsng.cps.api.model.DataUpdatedEvent;
 import io.cpsng.cps.spi.DataUpdate;
 import io.cpsng.cps.spi.DataUpdatedEventPersistence;
+import io.cpsng.cps.spi.SubscriptionXpaths;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.Collection;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalLong;
@@ -25,25 +26,27 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
     // the first key of the advisory locks taking an anchor's events in turn; the second is the anchor's id
     private static final int ANCHOR_EVENTS_LOCK_CLASS = 0x43505344;
 
-    private static final String SELECT_PRESENT_XPATHS = """
+    // the subscriptions of these anchors that are there: the one statement a write of anchors nobody subscribed to
+    // makes, one index probe per xpath
+    private static final String SELECT_PRESENT_SUBSCRIPTIONS = """
         SELECT f.xpath FROM fragment f
         WHERE f.anchor_id = (SELECT a.id FROM anchor a JOIN dataspace d ON d.id = a.dataspace_id
                              WHERE d.name = ? AND a.name = ?)
-        AND f.xpath = ANY(?)""";
+        AND f.xpath = ANY(?::text[])""";
 
-    private static final String LOCK_ANCHORS = """
-        SELECT pg_advisory_xact_lock(?, a.id) FROM anchor a JOIN dataspace d ON d.id = a.dataspace_id
-        WHERE d.name = ? AND a.name = ANY(?) ORDER BY a.id""";
-
-    private static final String INSERT_OUTBOX = """
+    // the subscribed anchors locked in id order (the lock is in the select list, evaluated after the sort), then
+    // their events inserted in write order
+    private static final String LOCK_AND_INSERT = """
         INSERT INTO cps_data_updated_outbox (dataspace_name, anchor_name, schema_set_name, xpath, action,
             observed_timestamp)
-        SELECT d.name, a.name, ss.name, u.xpath, u.action, u.observed_timestamp
-        FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])
+        SELECT ?, locked.name, ss.name, u.xpath, u.action, u.observed_timestamp
+        FROM (SELECT a.id, a.name, a.schema_set_id, pg_advisory_xact_lock(?, a.id)::text AS lock
+              FROM anchor a WHERE a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?)
+              AND a.name = ANY(?::text[]) ORDER BY a.id) locked
+        JOIN schema_set ss ON ss.id = locked.schema_set_id
+        JOIN unnest(?::text[], ?::text[], ?::text[], ?::text[])
             WITH ORDINALITY AS u(anchor_name, xpath, action, observed_timestamp, ordinal)
-        JOIN dataspace d ON d.name = ?
-        JOIN anchor a ON a.dataspace_id = d.id AND a.name = u.anchor_name
-        JOIN schema_set ss ON ss.id = a.schema_set_id
+            ON u.anchor_name = locked.name
         ORDER BY u.ordinal""";
 
     private static final String MOVE = """
@@ -69,24 +72,32 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
     }
 
     @Override
-    @Transactional(readOnly = true)
-    public Set<String> presentXpaths(final String dataspaceName, final String anchorName,
-                                     final Collection<String> xpaths) {
-        return new HashSet<>(jdbcTemplate.queryForList(SELECT_PRESENT_XPATHS, String.class, dataspaceName,
-            anchorName, xpaths.toArray(String[]::new)));
-    }
-
-    @Override
-    public void appendToOutbox(final String dataspaceName, final List<DataUpdate> dataUpdates) {
-        final String[] anchorNames = dataUpdates.stream().map(DataUpdate::anchorName).distinct()
-            .toArray(String[]::new);
-        jdbcTemplate.query(LOCK_ANCHORS, resultSet -> { }, ANCHOR_EVENTS_LOCK_CLASS, dataspaceName, anchorNames);
-        jdbcTemplate.update(INSERT_OUTBOX,
-            dataUpdates.stream().map(DataUpdate::anchorName).toArray(String[]::new),
-            dataUpdates.stream().map(DataUpdate::xpath).toArray(String[]::new),
-            dataUpdates.stream().map(DataUpdate::action).toArray(String[]::new),
-            dataUpdates.stream().map(DataUpdate::observedTimestamp).toArray(String[]::new),
-            dataspaceName);
+    public void appendToOutbox(final String dataspaceName, final List<DataUpdate> dataUpdates,
+                               final SubscriptionXpaths subscriptions) {
+        final List<String> candidateXpaths = new ArrayList<>(subscriptions.xpathByAnchorName().values());
+        candidateXpaths.add(subscriptions.dataspaceXpath());
+        candidateXpaths.add(subscriptions.anchorsXpath());
+        final Set<String> present = new HashSet<>(jdbcTemplate.queryForList(SELECT_PRESENT_SUBSCRIPTIONS,
+            String.class, subscriptions.dataspaceName(), subscriptions.anchorName(),
+            candidateXpaths.toArray(String[]::new)));
+        if (present.isEmpty()) {
+            return;
+        }
+        final boolean wholeDataspace = present.contains(subscriptions.dataspaceXpath())
+            && !present.contains(subscriptions.anchorsXpath());
+        final List<DataUpdate> subscribedUpdates = dataUpdates.stream()
+            .filter(update -> wholeDataspace
+                || present.contains(subscriptions.xpathByAnchorName().get(update.anchorName())))
+            .toList();
+        if (subscribedUpdates.isEmpty()) {
+            return;
+        }
+        jdbcTemplate.update(LOCK_AND_INSERT, dataspaceName, ANCHOR_EVENTS_LOCK_CLASS, dataspaceName,
+            subscribedUpdates.stream().map(DataUpdate::anchorName).distinct().toArray(String[]::new),
+            subscribedUpdates.stream().map(DataUpdate::anchorName).toArray(String[]::new),
+            subscribedUpdates.stream().map(DataUpdate::xpath).toArray(String[]::new),
+            subscribedUpdates.stream().map(DataUpdate::action).toArray(String[]::new),
+            subscribedUpdates.stream().map(DataUpdate::observedTimestamp).toArray(String[]::new));
     }
 
     @Override

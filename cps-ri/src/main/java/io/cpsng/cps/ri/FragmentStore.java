@@ -58,6 +58,15 @@ class FragmentStore implements DataPersistence {
         WHERE f.anchor_id = ? AND f.xpath = changes.xpath
         RETURNING f.xpath""";
 
+    private static final String MERGE_LEAVES_OF_ANCHORS = """
+        UPDATE fragment f SET attributes = f.attributes || changes.leaves::jsonb
+        FROM (SELECT a.id AS anchor_id, u.anchor_name, u.xpath, u.leaves
+              FROM unnest(?::text[], ?::text[], ?::text[]) AS u(anchor_name, xpath, leaves)
+              JOIN anchor a ON a.name = u.anchor_name
+              AND a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?)) changes
+        WHERE f.anchor_id = changes.anchor_id AND f.xpath = changes.xpath
+        RETURNING changes.anchor_name, f.xpath""";
+
     private final AnchorLookup anchorLookup;
     private final FragmentWriter fragmentWriter;
     private final FragmentReader fragmentReader;
@@ -127,6 +136,31 @@ class FragmentStore implements DataPersistence {
         if (!missingXpaths.isEmpty()) {
             throw new DataNodeNotFoundException(dataspaceName, anchorName, missingXpaths);
         }
+    }
+
+    @Override
+    public Set<String> updateLeavesOfAnchors(final String dataspaceName,
+                                             final Map<String, Collection<DataNode>> dataNodesByAnchorName) {
+        final List<String> anchorNames = new ArrayList<>();
+        final List<String> xpaths = new ArrayList<>();
+        final List<String> leaves = new ArrayList<>();
+        dataNodesByAnchorName.forEach((anchorName, dataNodes) -> dataNodes.forEach(dataNode -> {
+            anchorNames.add(anchorName);
+            xpaths.add(dataNode.xpath());
+            leaves.add(FragmentJson.toJson(dataNode.leaves()));
+        }));
+        final Set<String> updated = new HashSet<>();
+        jdbcTemplate.query(MERGE_LEAVES_OF_ANCHORS, resultSet -> {
+            updated.add(resultSet.getString(1) + '\n' + resultSet.getString(2));
+        }, anchorNames.toArray(String[]::new), xpaths.toArray(String[]::new), leaves.toArray(String[]::new),
+            dataspaceName);
+        final Set<String> anchorsMissingNodes = new HashSet<>();
+        for (int index = 0; index < anchorNames.size(); index++) {
+            if (!updated.contains(anchorNames.get(index) + '\n' + xpaths.get(index))) {
+                anchorsMissingNodes.add(anchorNames.get(index));
+            }
+        }
+        return anchorsMissingNodes;
     }
 
     @Override

@@ -1,11 +1,13 @@
 package io.cpsng.cps.api;
 
+import io.cpsng.cps.api.model.AnchorLeavesUpdate;
 import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads and writes the data of an anchor. Data comes as JSON or XML text, validated against the
@@ -84,6 +86,13 @@ public interface CpsDataService {
      * data do not fit its model; then nothing is written.
      */
     void replaceData(String dataspaceName, Map<String, String> jsonDataByAnchorName);
+
+    /**
+     * Merges leaves into nodes of many anchors at once, as updateNodeLeaves does for one (caches of many anchors
+     * kept current), at most one update per anchor, all in one transaction. Answers the anchors whose update could
+     * not be applied in full: a path or data their model refuses (nothing written), or a node that is not there.
+     */
+    Set<String> updateNodeLeavesOfAnchors(String dataspaceName, List<AnchorLeavesUpdate> updates);
 
     /**
      * The xpath a RESTCONF-style path (RFC 8040: /module:node/list=key1,key2/child) names in the anchor's model;

@@ -4,7 +4,9 @@ import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.spi.AdminPersistence;
 import io.cpsng.cps.yang.YangModel;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.springframework.stereotype.Component;
 
 /** The YANG model an anchor's data is validated against, and the module names it gives read results. */
@@ -21,6 +23,14 @@ class AnchorModels {
 
     YangModel yangModelOf(final String dataspaceName, final String anchorName) {
         return yangModelCache.get(adminPersistence.getAnchorSchemaSet(dataspaceName, anchorName));
+    }
+
+    /** The models of those of the anchors that exist, by anchor name, with one look-up of their schema sets. */
+    Map<String, YangModel> yangModelsOf(final String dataspaceName, final Collection<String> anchorNames) {
+        final Map<String, YangModel> yangModels = new HashMap<>();
+        adminPersistence.getAnchorSchemaSets(dataspaceName, anchorNames)
+            .forEach((anchorName, schemaSet) -> yangModels.put(anchorName, yangModelCache.get(schemaSet)));
+        return yangModels;
     }
 
     /** Names the module of each top node, as the JSON and XML output need it. */

@@ -3,6 +3,7 @@ package io.cpsng.cps.impl;
 import io.cpsng.cps.api.CpsDataService;
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
 import io.cpsng.cps.api.exceptions.DataValidationException;
+import io.cpsng.cps.api.model.AnchorLeavesUpdate;
 import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.DataUpdatedEvent;
@@ -12,12 +13,15 @@ import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.spi.DataPersistence;
 import io.cpsng.cps.spi.DataUpdate;
 import io.cpsng.cps.yang.NodeContent;
+import io.cpsng.cps.yang.YangModel;
 import io.micrometer.core.annotation.Timed;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -114,6 +118,57 @@ class DataService implements CpsDataService {
         }
         dataPersistence.updateLeaves(dataspaceName, anchorName, dataNodes);
         recordUpdate(dataspaceName, anchorName, nodeContent.xpath(), DataUpdatedEvent.REPLACE, observedTimestamp);
+    }
+
+    @Override
+    public Set<String> updateNodeLeavesOfAnchors(final String dataspaceName,
+                                                 final List<AnchorLeavesUpdate> updates) {
+        NameValidator.validateNames(dataspaceName);
+        final Map<String, YangModel> yangModels = anchorModels.yangModelsOf(dataspaceName,
+            updates.stream().map(AnchorLeavesUpdate::anchorName).toList());
+        final Set<String> anchorNames = new HashSet<>();
+        final Set<String> failedAnchors = new HashSet<>();
+        updates.stream().map(AnchorLeavesUpdate::anchorName)
+            .filter(anchorName -> !anchorNames.add(anchorName) || !yangModels.containsKey(anchorName))
+            .forEach(failedAnchors::add);
+        final List<LeavesOfAnchor> parsed = updates.stream()
+            .filter(update -> !failedAnchors.contains(update.anchorName()))
+            .map(update -> leavesOf(update, yangModels.get(update.anchorName()))).toList();
+        final Map<String, Collection<DataNode>> dataNodesByAnchorName = new LinkedHashMap<>();
+        parsed.forEach(leaves -> {
+            if (leaves.dataNodes() == null) {
+                failedAnchors.add(leaves.anchorName());
+            } else {
+                dataNodesByAnchorName.put(leaves.anchorName(), leaves.dataNodes());
+            }
+        });
+        if (!dataNodesByAnchorName.isEmpty()) {
+            failedAnchors.addAll(dataPersistence.updateLeavesOfAnchors(dataspaceName, dataNodesByAnchorName));
+            notificationSubscriptions.recordUpdates(dataspaceName, parsed.stream()
+                .filter(leaves -> !failedAnchors.contains(leaves.anchorName()))
+                .map(leaves -> new DataUpdate(leaves.anchorName(), leaves.parentXpath(), DataUpdatedEvent.REPLACE,
+                    null)).toList());
+        }
+        return failedAnchors;
+    }
+
+    /** The nodes whose leaves an update merges; null nodes when its path or data do not fit the model. */
+    private record LeavesOfAnchor(String anchorName, String parentXpath, List<DataNode> dataNodes) {
+    }
+
+    private static LeavesOfAnchor leavesOf(final AnchorLeavesUpdate update, final YangModel yangModel) {
+        try {
+            final String xpath = yangModel.xpathOfRestconfPath(update.restconfPath());
+            final String parentXpath = Xpaths.isRoot(xpath) ? Xpaths.ROOT : Xpaths.parentXpath(xpath);
+            final NodeContent nodeContent = yangModel.parseNodeContent(parentXpath, update.json(), ContentType.JSON);
+            final List<DataNode> dataNodes = new ArrayList<>(nodeContent.childNodes());
+            if (nodeContent.nodeLeaves() != null) {
+                dataNodes.add(nodeContent.nodeLeaves());
+            }
+            return new LeavesOfAnchor(update.anchorName(), parentXpath, dataNodes);
+        } catch (final DataValidationException refused) {
+            return new LeavesOfAnchor(update.anchorName(), null, null);
+        }
     }
 
     @Override

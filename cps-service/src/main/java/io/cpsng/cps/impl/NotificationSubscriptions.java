@@ -15,17 +15,16 @@ import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.spi.DataPersistence;
 import io.cpsng.cps.spi.DataUpdate;
 import io.cpsng.cps.spi.DataUpdatedEventPersistence;
+import io.cpsng.cps.spi.SubscriptionXpaths;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -109,29 +108,20 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
     }
 
     /**
-     * Writes the events of those changes whose anchors are subscribed into the outbox, in the caller's transaction:
-     * one look-up of the subscriptions, and one write only when some anchor is subscribed.
+     * Writes the events of those changes whose anchors are subscribed into the outbox, in the caller's transaction,
+     * with one statement that looks the subscriptions up too: a write of an anchor nobody subscribed to costs that.
      */
     void recordUpdates(final String dataspaceName, final List<DataUpdate> dataUpdates) {
-        final Set<String> anchorNames = dataUpdates.stream().map(DataUpdate::anchorName)
-            .collect(Collectors.toSet());
-        final String dataspaceXpath = entryXpath(DATASPACES_XPATH, "dataspace", dataspaceName);
-        final String anchorsXpath = Xpaths.childXpath(dataspaceXpath, "anchors");
-        final List<String> xpaths = new ArrayList<>(List.of(dataspaceXpath, anchorsXpath));
-        anchorNames.forEach(anchorName -> xpaths.add(entryXpath(anchorsXpath, "anchor", anchorName)));
-        final Set<String> present = dataUpdatedEventPersistence.presentXpaths(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR,
-            xpaths);
-        if (present.isEmpty()) {
+        if (dataUpdates.isEmpty()) {
             return;
         }
-        final boolean wholeDataspace = present.contains(dataspaceXpath) && !present.contains(anchorsXpath);
-        final List<DataUpdate> subscribedUpdates = dataUpdates.stream()
-            .filter(update -> wholeDataspace
-                || present.contains(entryXpath(anchorsXpath, "anchor", update.anchorName())))
-            .toList();
-        if (!subscribedUpdates.isEmpty()) {
-            dataUpdatedEventPersistence.appendToOutbox(dataspaceName, subscribedUpdates);
-        }
+        final String dataspaceXpath = entryXpath(DATASPACES_XPATH, "dataspace", dataspaceName);
+        final String anchorsXpath = Xpaths.childXpath(dataspaceXpath, "anchors");
+        final Map<String, String> xpathByAnchorName = new HashMap<>();
+        dataUpdates.forEach(update -> xpathByAnchorName.computeIfAbsent(update.anchorName(),
+            anchorName -> entryXpath(anchorsXpath, "anchor", anchorName)));
+        dataUpdatedEventPersistence.appendToOutbox(dataspaceName, dataUpdates, new SubscriptionXpaths(
+            ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, dataspaceXpath, anchorsXpath, xpathByAnchorName));
     }
 
     /** Creates what is missing of the subscriptions' dataspace, schema set, anchor and top container. */

@@ -3,6 +3,7 @@ package io.cpsng.cps.spi;
 import io.cpsng.cps.api.model.Anchor;
 import io.cpsng.cps.api.model.Dataspace;
 import java.util.Collection;
+import java.util.Map;
 
 /** Stores dataspaces and anchors. Missing names raise NotFoundException, duplicates AlreadyDefinedException. */
 public interface AdminPersistence {
@@ -27,6 +28,9 @@ public interface AdminPersistence {
 
     /** The schema set an anchor's data is validated against, in one lookup. */
     SchemaSetIdentity getAnchorSchemaSet(String dataspaceName, String anchorName);
+
+    /** The schema sets of those of the anchors that exist, by anchor name, in one look-up. */
+    Map<String, SchemaSetIdentity> getAnchorSchemaSets(String dataspaceName, Collection<String> anchorNames);
 
     Collection<Anchor> getAnchors(String dataspaceName);
 

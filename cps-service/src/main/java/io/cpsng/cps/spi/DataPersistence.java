@@ -4,6 +4,7 @@ import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import java.util.Collection;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Stores data trees as fragments, one per container or list entry. Xpaths are canonical
@@ -24,6 +25,12 @@ public interface DataPersistence {
 
     /** Merges each node's leaves into the stored node with its xpath; children of the given nodes are ignored. */
     void updateLeaves(String dataspaceName, String anchorName, Collection<DataNode> dataNodes);
+
+    /**
+     * Merges each node's leaves into the stored node with its xpath in its anchor, for many anchors in one
+     * statement; answers the anchors of nodes that are not there.
+     */
+    Set<String> updateLeavesOfAnchors(String dataspaceName, Map<String, Collection<DataNode>> dataNodesByAnchorName);
 
     /** Reads nodes by xpath ("/" reads every top-level node); xpaths with no node are left out. */
     Collection<DataNode> getDataNodes(String dataspaceName, String anchorName, Collection<String> xpaths,

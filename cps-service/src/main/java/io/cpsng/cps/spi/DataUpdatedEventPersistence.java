@@ -2,10 +2,8 @@ package io.cpsng.cps.spi;
 
 import io.cpsng.cps.api.model.DataUpdatedEvent;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * The data-updated events (docs/events.md): written to an outbox in the transaction of the change, numbered after
@@ -13,14 +11,12 @@ import java.util.Set;
  */
 public interface DataUpdatedEventPersistence {
 
-    /** Those of the xpaths that name a node of the anchor; none when there is no such anchor. */
-    Set<String> presentXpaths(String dataspaceName, String anchorName, Collection<String> xpaths);
-
     /**
-     * Writes the events of changes to anchors of the dataspace into the outbox, in the caller's transaction. Each
-     * anchor is locked until commit first, so that an anchor's events commit, and are numbered, in write order.
+     * Writes the events of those changes to anchors of the dataspace whose anchors are subscribed into the outbox,
+     * in the caller's transaction, in one statement. Each subscribed anchor is locked until commit first, so that an
+     * anchor's events commit, and are numbered, in write order.
      */
-    void appendToOutbox(String dataspaceName, List<DataUpdate> dataUpdates);
+    void appendToOutbox(String dataspaceName, List<DataUpdate> dataUpdates, SubscriptionXpaths subscriptions);
 
     /** Numbers up to a batch of committed events after the last position; 0 also while another sequencer runs. */
     int sequenceCommitted(int batchSize);

@@ -5,14 +5,19 @@ import static io.cpsng.ncmp.inventory.InventoryModelLoader.NFP_OPERATIONAL_DATAS
 import io.cpsng.cps.api.CpsDataService;
 import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
+import io.cpsng.cps.api.model.AnchorLeavesUpdate;
 import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.path.Xpaths;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,18 +55,28 @@ public class CmNotificationsToCache {
             .description("Edits of CM notifications applied to the cached operational data").register(meterRegistry);
     }
 
-    /** Applies the notifications of SYNCHRONIZED handles in order; never throws (forwarding must go on). */
+    /**
+     * Applies the notifications of SYNCHRONIZED handles, each handle's edits in order; never throws (forwarding
+     * must go on). The edits go in rounds, the n-th edit of every handle in the n-th: a round's merges (the common
+     * attribute value change) are one store call for all its handles, its other edits one call each.
+     */
     public void apply(final List<ConsumerRecord<String, String>> notifications) {
         try {
             final Set<String> synced = dataSyncWork.synchronizedAmong(notifications.stream().map(ConsumerRecord::key)
                 .filter(Objects::nonNull).distinct().toList());
-            final Set<String> stale = new HashSet<>();
+            final Map<String, List<JsonNode>> editsByHandle = new LinkedHashMap<>();
             for (final ConsumerRecord<String, String> notification : notifications) {
-                final String cmHandleId = notification.key();
-                if (synced.contains(cmHandleId) && !stale.contains(cmHandleId)
-                    && !applyEdits(cmHandleId, notification.value())) {
-                    stale.add(cmHandleId);
+                if (synced.contains(notification.key())) {
+                    editsOf(notification.value()).forEach(edit ->
+                        editsByHandle.computeIfAbsent(notification.key(), cmHandleId -> new ArrayList<>()).add(edit));
                 }
+            }
+            final Set<String> stale = new HashSet<>();
+            for (int round = 0; !editsByHandle.isEmpty(); round++) {
+                applyRound(round, editsByHandle, stale);
+                stale.forEach(editsByHandle::remove);
+                final int applied = round + 1;
+                editsByHandle.values().removeIf(edits -> edits.size() <= applied);
             }
             if (!stale.isEmpty()) {
                 dataSyncWork.resync(stale);
@@ -72,20 +87,57 @@ public class CmNotificationsToCache {
         }
     }
 
-    /** False if an edit failed: the cache is stale from then on. */
-    private boolean applyEdits(final String cmHandleId, final String notification) {
-        final JsonNode edits = editsOf(notification);
-        for (final JsonNode edit : edits) {
-            try {
-                applyEdit(cmHandleId, edit);
-                appliedEdits.increment();
-            } catch (final RuntimeException failure) {
-                LOGGER.warn("CM notification edit {} of cm handle {} not applied ({}); its data are synced again",
-                    edit.path("edit-id").asString(""), cmHandleId, failure.getMessage());
-                return false;
+    /** Applies the round's edit of every handle; the handles an edit failed for are added to stale. */
+    private void applyRound(final int round, final Map<String, List<JsonNode>> editsByHandle,
+                            final Set<String> stale) {
+        final List<AnchorLeavesUpdate> merges = new ArrayList<>();
+        editsByHandle.forEach((cmHandleId, edits) -> {
+            final JsonNode edit = edits.get(round);
+            if (isMerge(edit) && !holdsChildNodes(edit.get("value"))) {
+                merges.add(new AnchorLeavesUpdate(cmHandleId, edit.path("target").asString("/"),
+                    edit.get("value").toString()));
+            } else if (!applyEdit(cmHandleId, edit)) {
+                stale.add(cmHandleId);
             }
+        });
+        if (!merges.isEmpty()) {
+            final Set<String> failed = applyMerges(merges);
+            stale.addAll(failed);
+            appliedEdits.increment(merges.size() - failed.size());
         }
-        return true;
+    }
+
+    private Set<String> applyMerges(final List<AnchorLeavesUpdate> merges) {
+        try {
+            final Set<String> failed = cpsDataService.updateNodeLeavesOfAnchors(NFP_OPERATIONAL_DATASPACE, merges);
+            if (!failed.isEmpty()) {
+                LOGGER.warn("CM notification merges of {} cm handles not applied (a target or value their module"
+                    + " set refuses, or a node not cached); their data are synced again", failed.size());
+            }
+            return failed;
+        } catch (final RuntimeException failure) {
+            LOGGER.warn("CM notification merges of {} cm handles not applied ({}); their data are synced again",
+                merges.size(), failure.getMessage());
+            return merges.stream().map(AnchorLeavesUpdate::anchorName).collect(Collectors.toSet());
+        }
+    }
+
+    private static boolean isMerge(final JsonNode edit) {
+        final String operation = edit.path("operation").asString("");
+        return ("patch".equals(operation) || "merge".equals(operation)) && edit.has("value");
+    }
+
+    /** False if the edit failed: the cache is stale from then on. */
+    private boolean applyEdit(final String cmHandleId, final JsonNode edit) {
+        try {
+            applyEdit(cmHandleId, edit, edit.path("operation").asString(""));
+            appliedEdits.increment();
+            return true;
+        } catch (final RuntimeException failure) {
+            LOGGER.warn("CM notification edit {} of cm handle {} not applied ({}); its data are synced again",
+                edit.path("edit-id").asString(""), cmHandleId, failure.getMessage());
+            return false;
+        }
     }
 
     private static JsonNode editsOf(final String notification) {
@@ -114,8 +166,7 @@ public class CmNotificationsToCache {
         return false;
     }
 
-    private void applyEdit(final String cmHandleId, final JsonNode edit) {
-        final String operation = edit.path("operation").asString("");
+    private void applyEdit(final String cmHandleId, final JsonNode edit, final String operation) {
         final String xpath = cpsDataService.xpathOfRestconfPath(NFP_OPERATIONAL_DATASPACE, cmHandleId,
             edit.path("target").asString("/"));
         final String parentXpath = Xpaths.isRoot(xpath) ? Xpaths.ROOT : Xpaths.parentXpath(xpath);
@@ -132,13 +183,9 @@ public class CmNotificationsToCache {
             }
             case "update", "replace" -> cpsDataService.updateDataNodeAndDescendants(NFP_OPERATIONAL_DATASPACE,
                 cmHandleId, parentXpath, value, ContentType.JSON);
-            case "patch", "merge" -> {
-                if (holdsChildNodes(edit.get("value"))) {
-                    throw new IllegalArgumentException("a merge of child containers or lists is not served");
-                }
-                cpsDataService.updateNodeLeaves(NFP_OPERATIONAL_DATASPACE, cmHandleId, parentXpath, value,
-                    ContentType.JSON);
-            }
+            // the merges that can be applied go to the store together (applyRound): these are the others
+            case "patch", "merge" -> throw new IllegalArgumentException(value == null ? "a merge without a value"
+                : "a merge of child containers or lists is not served");
             case "delete", "remove" -> {
                 try {
                     cpsDataService.deleteDataNode(NFP_OPERATIONAL_DATASPACE, cmHandleId, xpath);
