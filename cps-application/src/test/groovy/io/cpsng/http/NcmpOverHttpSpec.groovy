@@ -108,6 +108,28 @@ class NcmpOverHttpSpec extends ServerSpec {
             'a cps-path outside the model'| [conditionName: 'cmHandleWithCpsPath', conditionParameters: [[cpsPath: '//nothing[@x=1]']]] || 'not supported by the inventory'
     }
 
+    def 'Module refresh answers the handles found by module set tag, as the reference; a search it cannot run is 400'() {
+        given: 'three handles of one group: two with tag-a, one of them with an alternate id, one without a tag'
+            register(createdCmHandles: [[cmHandle: 'refresh-1', moduleSetTag: 'tag-a', alternateId: 'me=refresh-1', publicCmHandleProperties: [Group: 'refresh']],
+                                        [cmHandle: 'refresh-2', moduleSetTag: 'tag-a', publicCmHandleProperties: [Group: 'refresh']],
+                                        [cmHandle: 'refresh-3', publicCmHandleProperties: [Group: 'refresh']]])
+        when: 'the group is refreshed'
+            def response = http.post('/ncmpInventory/v1/ch/module/refresh', 'application/json', JsonOutput.toJson(
+                [cmHandleQueryParameters: [[conditionName: 'hasAllProperties', conditionParameters: [[Group: 'refresh']]]]]))
+        then: 'the answer groups them by tag, naming a handle by its alternate id where it has one'
+            response.status == 200
+            response.json.cmHandlesByModuleSetTag.collectEntries { [it.moduleSetTag, it.cmHandles as Set] } ==
+                ['tag-a': ['me=refresh-1', 'refresh-2'] as Set, '': ['refresh-3'] as Set]
+        when: 'a refresh with a condition the inventory does not know is sent'
+            def refused = http.post('/ncmpInventory/v1/ch/module/refresh', 'application/json', JsonOutput.toJson(
+                [cmHandleQueryParameters: [[conditionName: 'hasSomething', conditionParameters: [[a: 'b']]]]]))
+        then: 'it is refused with the usual error body'
+            refused.status == 400
+            refused.jsonError
+        cleanup: 'the handles are removed'
+            register(removedCmHandles: ['refresh-1', 'refresh-2', 'refresh-3'])
+    }
+
     def register(Map registration) {
         http.post('/ncmpInventory/v1/ch', 'application/json',
             JsonOutput.toJson([dmiPlugin: 'http://127.0.0.1:1'] + registration))

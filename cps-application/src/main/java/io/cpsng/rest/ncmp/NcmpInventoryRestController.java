@@ -2,9 +2,12 @@ package io.cpsng.rest.ncmp;
 
 import io.cpsng.ncmp.api.NcmpInventoryService;
 import io.cpsng.ncmp.api.NcmpInventorySearchService;
+import io.cpsng.ncmp.api.NcmpModuleRefreshService;
 import io.cpsng.ncmp.api.model.RegistrationResult;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.util.List;
+import java.util.Map;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,11 +28,30 @@ class NcmpInventoryRestController {
 
     private final NcmpInventoryService ncmpInventoryService;
     private final NcmpInventorySearchService ncmpInventorySearchService;
+    private final NcmpModuleRefreshService ncmpModuleRefreshService;
 
     NcmpInventoryRestController(final NcmpInventoryService ncmpInventoryService,
-                                final NcmpInventorySearchService ncmpInventorySearchService) {
+                                final NcmpInventorySearchService ncmpInventorySearchService,
+                                final NcmpModuleRefreshService ncmpModuleRefreshService) {
         this.ncmpInventoryService = ncmpInventoryService;
         this.ncmpInventorySearchService = ncmpInventorySearchService;
+        this.ncmpModuleRefreshService = ncmpModuleRefreshService;
+    }
+
+    /** The reference's answer: the handles found by module set tag. */
+    record RestModuleRefresh(List<HandlesOfTag> cmHandlesByModuleSetTag) {
+
+        record HandlesOfTag(String moduleSetTag, List<String> cmHandles) {
+        }
+    }
+
+    @PostMapping(value = "/v1/ch/module/refresh", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<RestModuleRefresh> refreshModules(@RequestBody final CmHandleQueryParameters cmHandleQueryParameters) {
+        final Map<String, List<String>> referencesByTag = ncmpModuleRefreshService.refreshModules(
+            CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters));
+        return ResponseEntity.ok(new RestModuleRefresh(referencesByTag.entrySet().stream()
+            .map(tagAndHandles -> new RestModuleRefresh.HandlesOfTag(tagAndHandles.getKey(), tagAndHandles.getValue()))
+            .toList()));
     }
 
     /** 200 with no body when every handle succeeded, otherwise 500 with the handles that failed and why. */

@@ -66,6 +66,12 @@ abstract class ModuleSyncIntegrationSpec extends IntegrationSpec {
         }
     }
 
+    void deregister(List<String> cmHandleIds) {
+        def result = ncmpInventoryService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(), null, null,
+            [], [], cmHandleIds, null))
+        assert result.allSucceeded()
+    }
+
     /** Runs sync rounds until the condition holds, failing after the timeout. */
     void syncUntil(double timeoutSeconds = 60, Closure<Boolean> condition) {
         new PollingConditions(timeout: timeoutSeconds, initialDelay: 0, delay: 0.05).eventually {

@@ -81,10 +81,4 @@ class ModuleUpgradeSpec extends ModuleSyncIntegrationSpec {
             [], [], [], new UpgradedCmHandles(cmHandleIds, moduleSetTag)))
         assert result.allSucceeded()
     }
-
-    void deregister(List<String> cmHandleIds) {
-        def result = ncmpInventoryService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(), null, null,
-            [], [], cmHandleIds, null))
-        assert result.allSucceeded()
-    }
 }

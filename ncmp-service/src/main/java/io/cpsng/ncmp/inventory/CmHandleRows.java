@@ -118,10 +118,11 @@ public class CmHandleRows {
 
     private static final String LOCK_UPGRADE = """
         WITH before AS (
-            SELECT id FROM ncmp_cm_handle WHERE id = ANY(?) AND cm_handle_state = 'READY' ORDER BY id FOR UPDATE),
+            SELECT id FROM ncmp_cm_handle WHERE id = ANY(?) AND cm_handle_state = 'READY'
+            AND (module_set_tag = '' OR ?) ORDER BY id FOR UPDATE),
         locked AS (
-            UPDATE ncmp_cm_handle h SET cm_handle_state = 'LOCKED', lock_reason = 'MODULE_UPGRADE',
-                lock_reason_details = 'Upgrade to ModuleSetTag: ' || ?, last_update_time = now(),
+            UPDATE ncmp_cm_handle h SET cm_handle_state = 'LOCKED', lock_reason = ?,
+                lock_reason_details = ?, last_update_time = now(),
                 upgrade_module_set_tag = ?, due_at = now(), attempt = 0, owner = NULL, lease_until = NULL
             FROM before WHERE h.id = before.id
             RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier, 'update' AS event_type,
@@ -229,8 +230,17 @@ public class CmHandleRows {
 
     /** Locks READY handles for an upgrade to the tag's module set and makes them due; returns the ids locked. */
     Set<String> lockForUpgrade(final Collection<String> cmHandleIds, final String targetModuleSetTag) {
-        return new HashSet<>(jdbcTemplate.queryForList(LOCK_UPGRADE, String.class, ids(cmHandleIds),
-            targetModuleSetTag, targetModuleSetTag));
+        return new HashSet<>(jdbcTemplate.queryForList(LOCK_UPGRADE, String.class, ids(cmHandleIds), true,
+            LockReason.MODULE_UPGRADE, "Upgrade to ModuleSetTag: " + targetModuleSetTag, targetModuleSetTag));
+    }
+
+    /**
+     * Locks READY handles without a module set tag for a module refresh and makes them due: module sync asks their
+     * plugins for their module references again, as for an upgrade to no tag. Returns the ids locked.
+     */
+    Set<String> lockForRefresh(final Collection<String> cmHandleIds) {
+        return new HashSet<>(jdbcTemplate.queryForList(LOCK_UPGRADE, String.class, ids(cmHandleIds), false,
+            LockReason.MODULE_REFRESH, "Module refresh", ""));
     }
 
     /** Deletes the handles, whatever their state; returns the module set (or null) of each that was there, by id. */

@@ -69,6 +69,7 @@ public class ModuleSyncWork {
         WITH locked AS (
             UPDATE ncmp_cm_handle h SET cm_handle_state = 'LOCKED',
                 lock_reason = CASE WHEN h.upgrade_module_set_tag IS NULL THEN 'MODULE_SYNC_FAILED'
+                    WHEN h.lock_reason IN ('MODULE_REFRESH', 'MODULE_REFRESH_FAILED') THEN 'MODULE_REFRESH_FAILED'
                     ELSE 'MODULE_UPGRADE_FAILED' END,
                 lock_reason_details = claimed.details, last_update_time = now(), attempt = h.attempt + 1,
                 due_at = now() + make_interval(secs => LEAST(?, ? * power(2, h.attempt))), owner = NULL,

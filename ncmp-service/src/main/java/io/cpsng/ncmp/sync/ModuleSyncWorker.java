@@ -1,5 +1,6 @@
 package io.cpsng.ncmp.sync;
 
+import io.cpsng.ncmp.api.model.LockReason;
 import io.cpsng.ncmp.inventory.UnusedModuleSets;
 import io.cpsng.ncmp.sync.ModuleSets.Resolution;
 import io.cpsng.ncmp.sync.ModuleSyncMetrics.Phase;
@@ -104,7 +105,12 @@ class ModuleSyncWorker {
 
     private static String lockDetails(final HandleToSync handle, final String failure) {
         final String attempt = "Attempt #" + handle.attemptNumber() + " failed: " + failure;
-        return handle.work().isUpgrade() ? "Upgrade to ModuleSetTag: " + handle.targetTag() + ". " + attempt : attempt;
+        if (!handle.work().isUpgrade()) {
+            return attempt;
+        }
+        final LockReason lockReason = handle.work().cmHandle().state().lockReason();
+        return lockReason != null && lockReason.reason().startsWith(LockReason.MODULE_REFRESH)
+            ? "Module refresh. " + attempt : "Upgrade to ModuleSetTag: " + handle.targetTag() + ". " + attempt;
     }
 
     private static void logBatch(final int handleCount, final int failureCount, final long startNanos) {
