@@ -82,6 +82,12 @@ class ServiceProcess {
             .POST(HttpRequest.BodyPublishers.ofString(jsonBody)).build(), HttpResponse.BodyHandlers.ofString())
     }
 
+    HttpResponse<String> put(String path) {
+        HTTP.send(HttpRequest.newBuilder(uri(path)).timeout(Duration.ofSeconds(30))
+            .header('Authorization', 'Basic ' + "cpsuser:${PASSWORD}".bytes.encodeBase64())
+            .PUT(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString())
+    }
+
     URI uri(String path) {
         URI.create("http://127.0.0.1:${port}${path}")
     }

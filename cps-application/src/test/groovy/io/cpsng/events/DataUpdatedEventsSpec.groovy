@@ -81,17 +81,19 @@ class DataUpdatedEventsSpec extends Specification {
             write('PUT', dataspace, 'site', 'list-nodes', '/test-tree', [branch: [[name: 'Middle']]])
             write('DELETE', dataspace, 'site', 'nodes', "/test-tree/branch[@name='Middle']", null)
             write('DELETE', dataspace, 'site', 'nodes', '/', null)
-        then: 'the feed tells the seven changes in order: action, xpath, and the timestamp of the first'
+        and: 'the anchor itself is deleted'
+            assert http.send('DELETE', "/cps/api/v2/dataspaces/${dataspace}/anchors/site", [:], null).status == 204
+        then: 'the feed tells the eight changes in order: action, xpath, and the timestamp of the first'
             def expected = [['create', '/'], ['create', '/test-tree'], ['replace', '/test-tree'],
                             ['replace', "/test-tree/branch[@name='Left']"], ['replace', '/test-tree'],
-                            ['remove', "/test-tree/branch[@name='Middle']"], ['remove', '/']]
-            def feed = feedEvents(start, 7).findAll { it.data.eventPayload.dataspaceName == dataspace }
+                            ['remove', "/test-tree/branch[@name='Middle']"], ['remove', '/'], ['remove', '/']]
+            def feed = feedEvents(start, 8).findAll { it.data.eventPayload.dataspaceName == dataspace }
             feed.collect { [it.data.eventPayload.action, it.data.eventPayload.xpath] } == expected
             feed[0].data.eventPayload.observedTimestamp == '2024-01-02T03:04:05.678+0100'
             feed.drop(1).every { !it.data.eventPayload.containsKey('observedTimestamp') }
             feed.every { it.data.eventPayload.anchorName == 'site' && it.data.eventPayload.schemaSetName == 'test-tree' }
-        and: 'Kafka gets the same seven, keyed dataspace:anchor, in the same order'
-            def records = recordsOf(dataspace, 7)
+        and: 'Kafka gets the same eight, keyed dataspace:anchor, in the same order'
+            def records = recordsOf(dataspace, 8)
             records*.key().unique() == ["${dataspace}:site".toString()]
             records.collect { json(it).eventPayload }.collect { [it.action, it.xpath] } == expected
         and: 'each value is valid against the reference\'s schema, with the reference\'s CloudEvent headers'
@@ -138,9 +140,11 @@ class DataUpdatedEventsSpec extends Specification {
             def again = http.post("${SUBSCRIPTION_URL}?xpath=/dataspaces", 'application/json', JsonOutput.toJson([dataspace: [[name: dataspace]]]))
             def withoutXpath = http.post(SUBSCRIPTION_URL, 'application/json', JsonOutput.toJson([dataspace: [[name: 'x']]]))
             def unknownData = http.post("${SUBSCRIPTION_URL}?xpath=/dataspaces", 'application/json', '{"shop": [{"name": "x"}]}')
-        then: 'they are refused with JSON errors: 409, 400 and 400'
-            [again, withoutXpath, unknownData]*.status == [409, 400, 400]
-            [again, withoutXpath, unknownData].every { it.jsonError }
+        and: 'the container of all subscriptions is deleted'
+            def allOfThem = http.send('DELETE', "${SUBSCRIPTION_URL}?xpath=/dataspaces", [:], null)
+        then: 'they are refused with JSON errors: 409, 400, 400 and 400'
+            [again, withoutXpath, unknownData, allOfThem]*.status == [409, 400, 400, 400]
+            [again, withoutXpath, unknownData, allOfThem].every { it.jsonError }
         when: 'the subscription is deleted and the anchor written'
             def deleted = http.send('DELETE', "${SUBSCRIPTION_URL}?xpath=${encoded("/dataspaces/dataspace[@name='${dataspace}']")}", [:], null)
             def start = feedPosition()

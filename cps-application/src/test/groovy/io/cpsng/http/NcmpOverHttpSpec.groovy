@@ -126,6 +126,11 @@ class NcmpOverHttpSpec extends ServerSpec {
         then: 'it is refused with the usual error body'
             refused.status == 400
             refused.jsonError
+        when: 'a refresh without conditions is sent'
+            def everything = http.post('/ncmpInventory/v1/ch/module/refresh', 'application/json', '{}')
+        then: 'it is refused too, saying a refresh names its handles'
+            everything.status == 400
+            everything.json.details.contains('at least one condition')
         cleanup: 'the handles are removed'
             register(removedCmHandles: ['refresh-1', 'refresh-2', 'refresh-3'])
     }

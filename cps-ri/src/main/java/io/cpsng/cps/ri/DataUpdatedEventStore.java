@@ -23,8 +23,10 @@ import org.springframework.transaction.annotation.Transactional;
 @Transactional
 class DataUpdatedEventStore implements DataUpdatedEventPersistence {
 
-    // the first key of the advisory locks taking an anchor's events in turn; the second is the anchor's id
+    // the first key of the advisory locks taking an anchor's events in turn; the second is the anchor's bucket: a
+    // write of thousands of anchors (NCMP's caches) takes at most this many locks of PostgreSQL's shared lock table
     private static final int ANCHOR_EVENTS_LOCK_CLASS = 0x43505344;
+    private static final int ANCHOR_LOCK_BUCKETS = 256;
 
     // the subscriptions of these anchors that are there: the one statement a write of anchors nobody subscribed to
     // makes, one index probe per xpath
@@ -34,19 +36,24 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
                              WHERE d.name = ? AND a.name = ?)
         AND f.xpath = ANY(?::text[])""";
 
-    // the subscribed anchors locked in id order (the lock is in the select list, evaluated after the sort), then
-    // their events inserted in write order
+    // the buckets of the subscribed anchors locked in order (the lock is in the select list, evaluated after the
+    // sort), then their events inserted in write order
     private static final String LOCK_AND_INSERT = """
+        WITH subscribed AS MATERIALIZED (
+            SELECT a.id, a.name, a.schema_set_id FROM anchor a
+            WHERE a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?) AND a.name = ANY(?::text[])),
+        locked AS MATERIALIZED (
+            SELECT bucket, pg_advisory_xact_lock(?, bucket)::text AS lock
+            FROM (SELECT DISTINCT id % ? AS bucket FROM subscribed) buckets ORDER BY bucket)
         INSERT INTO cps_data_updated_outbox (dataspace_name, anchor_name, schema_set_name, xpath, action,
             observed_timestamp)
-        SELECT ?, locked.name, ss.name, u.xpath, u.action, u.observed_timestamp
-        FROM (SELECT a.id, a.name, a.schema_set_id, pg_advisory_xact_lock(?, a.id)::text AS lock
-              FROM anchor a WHERE a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?)
-              AND a.name = ANY(?::text[]) ORDER BY a.id) locked
-        JOIN schema_set ss ON ss.id = locked.schema_set_id
+        SELECT ?, s.name, ss.name, u.xpath, u.action, u.observed_timestamp
+        FROM subscribed s
+        JOIN locked l ON l.bucket = s.id % ?
+        JOIN schema_set ss ON ss.id = s.schema_set_id
         JOIN unnest(?::text[], ?::text[], ?::text[], ?::text[])
             WITH ORDINALITY AS u(anchor_name, xpath, action, observed_timestamp, ordinal)
-            ON u.anchor_name = locked.name
+            ON u.anchor_name = s.name
         ORDER BY u.ordinal""";
 
     private static final String MOVE = """
@@ -78,7 +85,7 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
         candidateXpaths.add(subscriptions.dataspaceXpath());
         candidateXpaths.add(subscriptions.anchorsXpath());
         final Set<String> present = new HashSet<>(jdbcTemplate.queryForList(SELECT_PRESENT_SUBSCRIPTIONS,
-            String.class, subscriptions.dataspaceName(), subscriptions.anchorName(),
+            String.class, subscriptions.subscriptionsDataspace(), subscriptions.subscriptionsAnchor(),
             candidateXpaths.toArray(String[]::new)));
         if (present.isEmpty()) {
             return;
@@ -92,8 +99,9 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
         if (subscribedUpdates.isEmpty()) {
             return;
         }
-        jdbcTemplate.update(LOCK_AND_INSERT, dataspaceName, ANCHOR_EVENTS_LOCK_CLASS, dataspaceName,
+        jdbcTemplate.update(LOCK_AND_INSERT, dataspaceName,
             subscribedUpdates.stream().map(DataUpdate::anchorName).distinct().toArray(String[]::new),
+            ANCHOR_EVENTS_LOCK_CLASS, ANCHOR_LOCK_BUCKETS, dataspaceName, ANCHOR_LOCK_BUCKETS,
             subscribedUpdates.stream().map(DataUpdate::anchorName).toArray(String[]::new),
             subscribedUpdates.stream().map(DataUpdate::xpath).toArray(String[]::new),
             subscribedUpdates.stream().map(DataUpdate::action).toArray(String[]::new),

@@ -58,14 +58,20 @@ class FragmentStore implements DataPersistence {
         WHERE f.anchor_id = ? AND f.xpath = changes.xpath
         RETURNING f.xpath""";
 
+    // nodes of anchors of the dataspace by (anchor name, xpath): each one index probe
+    private static final String NODES_OF_ANCHORS = """
+        unnest(?::text[], ?::text[]%s) AS u(anchor_name, xpath%s)
+        JOIN dataspace d ON d.name = ?
+        JOIN anchor a ON a.dataspace_id = d.id AND a.name = u.anchor_name""";
+    private static final String SELECT_ANCHORS_MISSING_NODES = """
+        SELECT DISTINCT u.anchor_name FROM %s
+        LEFT JOIN fragment f ON f.anchor_id = a.id AND f.xpath = u.xpath
+        WHERE f.id IS NULL""".formatted(NODES_OF_ANCHORS.formatted("", ""));
     private static final String MERGE_LEAVES_OF_ANCHORS = """
         UPDATE fragment f SET attributes = f.attributes || changes.leaves::jsonb
-        FROM (SELECT a.id AS anchor_id, u.anchor_name, u.xpath, u.leaves
-              FROM unnest(?::text[], ?::text[], ?::text[]) AS u(anchor_name, xpath, leaves)
-              JOIN anchor a ON a.name = u.anchor_name
-              AND a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?)) changes
-        WHERE f.anchor_id = changes.anchor_id AND f.xpath = changes.xpath
-        RETURNING changes.anchor_name, f.xpath""";
+        FROM (SELECT a.id AS anchor_id, u.xpath, u.leaves FROM %s) changes
+        WHERE f.anchor_id = changes.anchor_id AND f.xpath = changes.xpath""".formatted(
+        NODES_OF_ANCHORS.formatted(", ?::text[]", ", leaves"));
 
     private final AnchorLookup anchorLookup;
     private final FragmentWriter fragmentWriter;
@@ -139,28 +145,37 @@ class FragmentStore implements DataPersistence {
     }
 
     @Override
-    public Set<String> updateLeavesOfAnchors(final String dataspaceName,
-                                             final Map<String, Collection<DataNode>> dataNodesByAnchorName) {
-        final List<String> anchorNames = new ArrayList<>();
-        final List<String> xpaths = new ArrayList<>();
-        final List<String> leaves = new ArrayList<>();
-        dataNodesByAnchorName.forEach((anchorName, dataNodes) -> dataNodes.forEach(dataNode -> {
-            anchorNames.add(anchorName);
-            xpaths.add(dataNode.xpath());
-            leaves.add(FragmentJson.toJson(dataNode.leaves()));
-        }));
-        final Set<String> updated = new HashSet<>();
-        jdbcTemplate.query(MERGE_LEAVES_OF_ANCHORS, resultSet -> {
-            updated.add(resultSet.getString(1) + '\n' + resultSet.getString(2));
-        }, anchorNames.toArray(String[]::new), xpaths.toArray(String[]::new), leaves.toArray(String[]::new),
-            dataspaceName);
-        final Set<String> anchorsMissingNodes = new HashSet<>();
-        for (int index = 0; index < anchorNames.size(); index++) {
-            if (!updated.contains(anchorNames.get(index) + '\n' + xpaths.get(index))) {
-                anchorsMissingNodes.add(anchorNames.get(index));
-            }
+    @Transactional(readOnly = true)
+    public Set<String> anchorsMissingNodes(final String dataspaceName,
+                                           final Map<String, Collection<DataNode>> dataNodesByAnchorName) {
+        final AnchorNodes anchorNodes = AnchorNodes.of(dataNodesByAnchorName);
+        return new HashSet<>(jdbcTemplate.queryForList(SELECT_ANCHORS_MISSING_NODES, String.class,
+            anchorNodes.anchorNames(), anchorNodes.xpaths(), dataspaceName));
+    }
+
+    @Override
+    public void updateLeavesOfAnchors(final String dataspaceName,
+                                      final Map<String, Collection<DataNode>> dataNodesByAnchorName) {
+        final AnchorNodes anchorNodes = AnchorNodes.of(dataNodesByAnchorName);
+        jdbcTemplate.update(MERGE_LEAVES_OF_ANCHORS, anchorNodes.anchorNames(), anchorNodes.xpaths(),
+            anchorNodes.leaves(), dataspaceName);
+    }
+
+    /** The nodes of many anchors as the arrays the statements over many anchors take. */
+    private record AnchorNodes(String[] anchorNames, String[] xpaths, String[] leaves) {
+
+        static AnchorNodes of(final Map<String, Collection<DataNode>> dataNodesByAnchorName) {
+            final List<String> anchorNames = new ArrayList<>();
+            final List<String> xpaths = new ArrayList<>();
+            final List<String> leaves = new ArrayList<>();
+            dataNodesByAnchorName.forEach((anchorName, dataNodes) -> dataNodes.forEach(dataNode -> {
+                anchorNames.add(anchorName);
+                xpaths.add(dataNode.xpath());
+                leaves.add(FragmentJson.toJson(dataNode.leaves()));
+            }));
+            return new AnchorNodes(anchorNames.toArray(String[]::new), xpaths.toArray(String[]::new),
+                leaves.toArray(String[]::new));
         }
-        return anchorsMissingNodes;
     }
 
     @Override

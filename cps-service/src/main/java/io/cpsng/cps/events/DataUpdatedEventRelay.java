@@ -26,9 +26,6 @@ import tools.jackson.databind.json.JsonMapper;
 @ConditionalOnProperty("spring.kafka.bootstrap-servers")
 public class DataUpdatedEventRelay {
 
-    /** The relay's name among the periodic tasks (to pause it). */
-    public static final String TASK_NAME = "Data-updated event relay";
-
     private static final Logger LOGGER = LoggerFactory.getLogger(DataUpdatedEventRelay.class);
     private static final JsonMapper JSON = JsonMapper.shared();
 
@@ -45,7 +42,7 @@ public class DataUpdatedEventRelay {
         this.kafkaTemplate = kafkaTemplate;
         this.transactionTemplate = new TransactionTemplate(transactionManager);
         this.properties = properties;
-        periodicTasks.every(TASK_NAME, properties.relayInterval(),
+        periodicTasks.every("Data-updated event relay", properties.relayInterval(),
             () -> relayEvents() == properties.relayBatchSize());
     }
 

@@ -2,9 +2,13 @@ package io.cpsng.cps.impl;
 
 import io.cpsng.cps.api.CpsAnchorService;
 import io.cpsng.cps.api.model.Anchor;
+import io.cpsng.cps.api.model.DataUpdatedEvent;
+import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.spi.AdminPersistence;
+import io.cpsng.cps.spi.DataUpdate;
 import io.micrometer.core.annotation.Timed;
 import java.util.Collection;
+import java.util.List;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -14,9 +18,11 @@ import org.springframework.transaction.annotation.Transactional;
 class AnchorService implements CpsAnchorService {
 
     private final AdminPersistence adminPersistence;
+    private final NotificationSubscriptions notificationSubscriptions;
 
-    AnchorService(final AdminPersistence adminPersistence) {
+    AnchorService(final AdminPersistence adminPersistence, final NotificationSubscriptions notificationSubscriptions) {
         this.adminPersistence = adminPersistence;
+        this.notificationSubscriptions = notificationSubscriptions;
     }
 
     @Override
@@ -36,6 +42,7 @@ class AnchorService implements CpsAnchorService {
     @Override
     public void deleteAnchors(final String dataspaceName, final Collection<String> anchorNames) {
         NameValidator.validateNames(dataspaceName);
+        recordAnchorsRemoved(dataspaceName, anchorNames);
         adminPersistence.deleteAnchors(dataspaceName, anchorNames);
     }
 
@@ -63,6 +70,15 @@ class AnchorService implements CpsAnchorService {
     @Override
     public void deleteAnchor(final String dataspaceName, final String anchorName) {
         NameValidator.validateNames(dataspaceName, anchorName);
+        recordAnchorsRemoved(dataspaceName, List.of(anchorName));
         adminPersistence.deleteAnchor(dataspaceName, anchorName);
+    }
+
+    /** An anchor deleted takes its data with it: a remove of "/" for subscribers, as the reference sends. */
+    private void recordAnchorsRemoved(final String dataspaceName, final Collection<String> anchorNames) {
+        if (!anchorNames.isEmpty()) {
+            notificationSubscriptions.recordUpdates(dataspaceName, anchorNames.stream()
+                .map(anchorName -> new DataUpdate(anchorName, Xpaths.ROOT, DataUpdatedEvent.REMOVE, null)).toList());
+        }
     }
 }

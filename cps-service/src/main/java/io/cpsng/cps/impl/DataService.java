@@ -46,8 +46,8 @@ class DataService implements CpsDataService {
                          final String data, final ContentType contentType, final String observedTimestamp) {
         final String parent = CpsPathParser.canonicalXpath(parentXpath);
         final List<DataNode> dataNodes = parse(dataspaceName, anchorName, parent, data, contentType);
-        dataPersistence.storeDataNodes(dataspaceName, anchorName, parent, dataNodes);
         recordUpdate(dataspaceName, anchorName, parent, DataUpdatedEvent.CREATE, observedTimestamp);
+        dataPersistence.storeDataNodes(dataspaceName, anchorName, parent, dataNodes);
     }
 
     @Override
@@ -62,11 +62,11 @@ class DataService implements CpsDataService {
                     + invalid.getDetails());
             }
         });
-        dataPersistence.replaceAllData(dataspaceName, dataNodesByAnchorName);
         notificationSubscriptions.recordUpdates(dataspaceName, jsonDataByAnchorName.entrySet().stream()
             .map(anchorData -> new DataUpdate(anchorData.getKey(), Xpaths.ROOT,
                 anchorData.getValue() == null ? DataUpdatedEvent.REMOVE : DataUpdatedEvent.REPLACE, null))
             .toList());
+        dataPersistence.replaceAllData(dataspaceName, dataNodesByAnchorName);
     }
 
     @Override
@@ -80,22 +80,22 @@ class DataService implements CpsDataService {
                                              final String parentXpath, final String data,
                                              final ContentType contentType, final String observedTimestamp) {
         final NodeContent nodeContent = parseNodeContent(dataspaceName, anchorName, parentXpath, data, contentType);
+        recordUpdate(dataspaceName, anchorName, nodeContent.xpath(), DataUpdatedEvent.REPLACE, observedTimestamp);
         if (!nodeContent.childNodes().isEmpty()) {
             dataPersistence.replaceDataNodes(dataspaceName, anchorName, nodeContent.childNodes());
         }
         if (nodeContent.nodeLeaves() != null) {
             dataPersistence.updateLeaves(dataspaceName, anchorName, List.of(nodeContent.nodeLeaves()));
         }
-        recordUpdate(dataspaceName, anchorName, nodeContent.xpath(), DataUpdatedEvent.REPLACE, observedTimestamp);
     }
 
     @Override
     public void updateDataNodesAndDescendants(final String dataspaceName, final String anchorName,
                                               final Collection<DataNode> dataNodes) {
         NameValidator.validateNames(dataspaceName, anchorName);
-        dataPersistence.replaceDataNodes(dataspaceName, anchorName, dataNodes);
         notificationSubscriptions.recordUpdates(dataspaceName, dataNodes.stream()
             .map(dataNode -> new DataUpdate(anchorName, dataNode.xpath(), DataUpdatedEvent.REPLACE, null)).toList());
+        dataPersistence.replaceDataNodes(dataspaceName, anchorName, dataNodes);
     }
 
     @Override
@@ -104,71 +104,73 @@ class DataService implements CpsDataService {
                                    final String observedTimestamp) {
         final String parent = CpsPathParser.canonicalXpath(parentXpath);
         final List<DataNode> listEntries = parse(dataspaceName, anchorName, parent, data, contentType);
-        dataPersistence.replaceListContent(dataspaceName, anchorName, parent, listEntries);
         recordUpdate(dataspaceName, anchorName, parent, DataUpdatedEvent.REPLACE, observedTimestamp);
+        dataPersistence.replaceListContent(dataspaceName, anchorName, parent, listEntries);
     }
 
     @Override
     public void updateNodeLeaves(final String dataspaceName, final String anchorName, final String parentXpath,
                                  final String data, final ContentType contentType, final String observedTimestamp) {
         final NodeContent nodeContent = parseNodeContent(dataspaceName, anchorName, parentXpath, data, contentType);
-        final List<DataNode> dataNodes = new ArrayList<>(nodeContent.childNodes());
-        if (nodeContent.nodeLeaves() != null) {
-            dataNodes.add(nodeContent.nodeLeaves());
-        }
-        dataPersistence.updateLeaves(dataspaceName, anchorName, dataNodes);
         recordUpdate(dataspaceName, anchorName, nodeContent.xpath(), DataUpdatedEvent.REPLACE, observedTimestamp);
+        dataPersistence.updateLeaves(dataspaceName, anchorName, nodesOf(nodeContent));
     }
 
     @Override
     public Set<String> updateNodeLeavesOfAnchors(final String dataspaceName,
                                                  final List<AnchorLeavesUpdate> updates) {
         NameValidator.validateNames(dataspaceName);
-        final Map<String, YangModel> yangModels = anchorModels.yangModelsOf(dataspaceName,
-            updates.stream().map(AnchorLeavesUpdate::anchorName).toList());
         final Set<String> anchorNames = new HashSet<>();
-        final Set<String> failedAnchors = new HashSet<>();
-        updates.stream().map(AnchorLeavesUpdate::anchorName)
-            .filter(anchorName -> !anchorNames.add(anchorName) || !yangModels.containsKey(anchorName))
-            .forEach(failedAnchors::add);
-        final List<LeavesOfAnchor> parsed = updates.stream()
-            .filter(update -> !failedAnchors.contains(update.anchorName()))
-            .map(update -> leavesOf(update, yangModels.get(update.anchorName()))).toList();
-        final Map<String, Collection<DataNode>> dataNodesByAnchorName = new LinkedHashMap<>();
-        parsed.forEach(leaves -> {
-            if (leaves.dataNodes() == null) {
-                failedAnchors.add(leaves.anchorName());
-            } else {
-                dataNodesByAnchorName.put(leaves.anchorName(), leaves.dataNodes());
+        updates.forEach(update -> {
+            if (!anchorNames.add(update.anchorName())) {
+                throw new DataValidationException("Invalid leaves updates", "Anchor " + update.anchorName()
+                    + " has more than one update: at most one per anchor");
             }
         });
+        final Map<String, YangModel> yangModels = anchorModels.yangModelsOf(dataspaceName, anchorNames);
+        final Set<String> failedAnchors = new HashSet<>();
+        final Map<String, Collection<DataNode>> dataNodesByAnchorName = new LinkedHashMap<>();
+        final List<DataUpdate> dataUpdates = new ArrayList<>();
+        for (final AnchorLeavesUpdate update : updates) {
+            final NodeContent nodeContent = yangModels.containsKey(update.anchorName())
+                ? nodeContentOf(update, yangModels.get(update.anchorName())) : null;
+            if (nodeContent == null) {
+                failedAnchors.add(update.anchorName());
+            } else {
+                dataNodesByAnchorName.put(update.anchorName(), nodesOf(nodeContent));
+                dataUpdates.add(new DataUpdate(update.anchorName(), nodeContent.xpath(), DataUpdatedEvent.REPLACE,
+                    null));
+            }
+        }
+        failedAnchors.addAll(dataPersistence.anchorsMissingNodes(dataspaceName, dataNodesByAnchorName));
+        failedAnchors.forEach(dataNodesByAnchorName::remove);
         if (!dataNodesByAnchorName.isEmpty()) {
-            failedAnchors.addAll(dataPersistence.updateLeavesOfAnchors(dataspaceName, dataNodesByAnchorName));
-            notificationSubscriptions.recordUpdates(dataspaceName, parsed.stream()
-                .filter(leaves -> !failedAnchors.contains(leaves.anchorName()))
-                .map(leaves -> new DataUpdate(leaves.anchorName(), leaves.parentXpath(), DataUpdatedEvent.REPLACE,
-                    null)).toList());
+            notificationSubscriptions.recordUpdates(dataspaceName, dataUpdates.stream()
+                .filter(dataUpdate -> dataNodesByAnchorName.containsKey(dataUpdate.anchorName())).toList());
+            dataPersistence.updateLeavesOfAnchors(dataspaceName, dataNodesByAnchorName);
         }
         return failedAnchors;
     }
 
-    /** The nodes whose leaves an update merges; null nodes when its path or data do not fit the model. */
-    private record LeavesOfAnchor(String anchorName, String parentXpath, List<DataNode> dataNodes) {
-    }
-
-    private static LeavesOfAnchor leavesOf(final AnchorLeavesUpdate update, final YangModel yangModel) {
+    /** The content the update names by its RESTCONF path; null when the path or the data do not fit the model. */
+    private static NodeContent nodeContentOf(final AnchorLeavesUpdate update, final YangModel yangModel) {
         try {
             final String xpath = yangModel.xpathOfRestconfPath(update.restconfPath());
             final String parentXpath = Xpaths.isRoot(xpath) ? Xpaths.ROOT : Xpaths.parentXpath(xpath);
-            final NodeContent nodeContent = yangModel.parseNodeContent(parentXpath, update.json(), ContentType.JSON);
-            final List<DataNode> dataNodes = new ArrayList<>(nodeContent.childNodes());
-            if (nodeContent.nodeLeaves() != null) {
-                dataNodes.add(nodeContent.nodeLeaves());
-            }
-            return new LeavesOfAnchor(update.anchorName(), parentXpath, dataNodes);
-        } catch (final DataValidationException refused) {
-            return new LeavesOfAnchor(update.anchorName(), null, null);
+            return yangModel.parseNodeContent(parentXpath, update.json(), ContentType.JSON);
+        } catch (final RuntimeException refused) {
+            // a path or value the model refuses, however it says so: one anchor's update, not the others', fails
+            return null;
         }
+    }
+
+    /** The nodes of the content whose leaves a merge writes: the child nodes, and the node itself if it has any. */
+    private static List<DataNode> nodesOf(final NodeContent nodeContent) {
+        final List<DataNode> dataNodes = new ArrayList<>(nodeContent.childNodes());
+        if (nodeContent.nodeLeaves() != null) {
+            dataNodes.add(nodeContent.nodeLeaves());
+        }
+        return dataNodes;
     }
 
     @Override
@@ -235,8 +237,8 @@ class DataService implements CpsDataService {
                               final Collection<DataNode> dataNodes) {
         NameValidator.validateNames(dataspaceName, anchorName);
         final String parent = CpsPathParser.canonicalXpath(parentXpath);
-        dataPersistence.storeDataNodes(dataspaceName, anchorName, parent, dataNodes);
         recordUpdate(dataspaceName, anchorName, parent, DataUpdatedEvent.CREATE, null);
+        dataPersistence.storeDataNodes(dataspaceName, anchorName, parent, dataNodes);
     }
 
     private void delete(final String dataspaceName, final String anchorName, final Collection<String> xpaths,
@@ -245,15 +247,19 @@ class DataService implements CpsDataService {
         final List<String> canonicalXpaths = xpaths.stream().map(CpsPathParser::canonicalXpath).toList();
         final List<String> deletedXpaths = canonicalXpaths.stream().anyMatch(Xpaths::isRoot)
             ? List.of(Xpaths.ROOT) : canonicalXpaths;
+        notificationSubscriptions.recordUpdates(dataspaceName, deletedXpaths.stream()
+            .map(xpath -> new DataUpdate(anchorName, xpath, DataUpdatedEvent.REMOVE, observedTimestamp)).toList());
         if (deletedXpaths.contains(Xpaths.ROOT)) {
             dataPersistence.deleteAllData(dataspaceName, anchorName);
         } else {
             dataPersistence.deleteDataNodes(dataspaceName, anchorName, canonicalXpaths);
         }
-        notificationSubscriptions.recordUpdates(dataspaceName, deletedXpaths.stream()
-            .map(xpath -> new DataUpdate(anchorName, xpath, DataUpdatedEvent.REMOVE, observedTimestamp)).toList());
     }
 
+    /**
+     * Events go into the outbox before the change is written (they roll back with it if it fails): a subscribed
+     * anchor's lock is then taken before any of its rows, so a write never holds rows while waiting for the lock.
+     */
     private void recordUpdate(final String dataspaceName, final String anchorName, final String xpath,
                               final String action, final String observedTimestamp) {
         notificationSubscriptions.recordUpdates(dataspaceName,

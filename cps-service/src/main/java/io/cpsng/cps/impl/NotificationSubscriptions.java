@@ -1,17 +1,17 @@
 package io.cpsng.cps.impl;
 
-import io.cpsng.cps.api.CpsAnchorService;
-import io.cpsng.cps.api.CpsDataspaceService;
 import io.cpsng.cps.api.CpsModuleService;
 import io.cpsng.cps.api.CpsNotificationService;
 import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
+import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.exceptions.NotFoundException;
 import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.cps.path.CpsPathParser;
 import io.cpsng.cps.path.Xpaths;
+import io.cpsng.cps.spi.AdminPersistence;
 import io.cpsng.cps.spi.DataPersistence;
 import io.cpsng.cps.spi.DataUpdate;
 import io.cpsng.cps.spi.DataUpdatedEventPersistence;
@@ -49,21 +49,21 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
     private static final String EMPTY_SUBSCRIPTIONS = "{\"cps-notification-subscriptions:dataspaces\":{}}";
     private static final String DATASPACES_XPATH = "/dataspaces";
 
-    private final CpsDataspaceService cpsDataspaceService;
+    private final AdminPersistence adminPersistence;
     private final CpsModuleService cpsModuleService;
-    private final CpsAnchorService cpsAnchorService;
     private final DataPersistence dataPersistence;
     private final DataUpdatedEventPersistence dataUpdatedEventPersistence;
     private final AnchorModels anchorModels;
     private final TransactionTemplate transactionTemplate;
 
-    NotificationSubscriptions(final CpsDataspaceService cpsDataspaceService, final CpsModuleService cpsModuleService,
-                              final CpsAnchorService cpsAnchorService, final DataPersistence dataPersistence,
+    // the store's persistence, not its services, for the dataspace and anchor: AnchorService deletes anchors with
+    // their events through this class
+    NotificationSubscriptions(final AdminPersistence adminPersistence, final CpsModuleService cpsModuleService,
+                              final DataPersistence dataPersistence,
                               final DataUpdatedEventPersistence dataUpdatedEventPersistence,
                               final AnchorModels anchorModels, final PlatformTransactionManager transactionManager) {
-        this.cpsDataspaceService = cpsDataspaceService;
+        this.adminPersistence = adminPersistence;
         this.cpsModuleService = cpsModuleService;
-        this.cpsAnchorService = cpsAnchorService;
         this.dataPersistence = dataPersistence;
         this.dataUpdatedEventPersistence = dataUpdatedEventPersistence;
         this.anchorModels = anchorModels;
@@ -89,6 +89,10 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
     @Override
     public void deleteNotificationSubscription(final String xpath) {
         final String canonicalXpath = CpsPathParser.canonicalXpath(xpath);
+        if (Xpaths.isRoot(canonicalXpath) || DATASPACES_XPATH.equals(canonicalXpath)) {
+            throw new DataValidationException("Invalid subscription xpath", "xpath " + xpath
+                + " is the container of all subscriptions: delete a dataspace's or an anchor's entry");
+        }
         withModel(() -> transactionTemplate.execute(status -> {
             dataPersistence.deleteDataNodes(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, List.of(canonicalXpath));
             return null;
@@ -108,8 +112,8 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
     }
 
     /**
-     * Writes the events of those changes whose anchors are subscribed into the outbox, in the caller's transaction,
-     * with one statement that looks the subscriptions up too: a write of an anchor nobody subscribed to costs that.
+     * Writes the events of those changes whose anchors are subscribed into the outbox, in the caller's transaction
+     * and before it writes the change: a write of an anchor nobody subscribed to costs one look-up.
      */
     void recordUpdates(final String dataspaceName, final List<DataUpdate> dataUpdates) {
         if (dataUpdates.isEmpty()) {
@@ -126,11 +130,12 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
 
     /** Creates what is missing of the subscriptions' dataspace, schema set, anchor and top container. */
     void loadModel() {
-        ignoreAlreadyDefined(() -> cpsDataspaceService.createDataspace(ADMIN_DATASPACE));
+        ignoreAlreadyDefined(() -> transactionTemplate.executeWithoutResult(status ->
+            adminPersistence.createDataspace(ADMIN_DATASPACE)));
         ignoreAlreadyDefined(() -> cpsModuleService.createSchemaSet(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR,
             Map.of(MODEL_FILE_NAME, modelSource())));
-        ignoreAlreadyDefined(() -> cpsAnchorService.createAnchor(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR,
-            SUBSCRIPTIONS_ANCHOR));
+        ignoreAlreadyDefined(() -> transactionTemplate.executeWithoutResult(status ->
+            adminPersistence.createAnchor(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, SUBSCRIPTIONS_ANCHOR)));
         ignoreAlreadyDefined(() -> transactionTemplate.execute(status -> {
             dataPersistence.storeDataNodes(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, Xpaths.ROOT,
                 anchorModels.yangModelOf(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR)

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -101,25 +100,35 @@ public class CmNotificationsToCache {
             }
         });
         if (!merges.isEmpty()) {
-            final Set<String> failed = applyMerges(merges);
-            stale.addAll(failed);
-            appliedEdits.increment(merges.size() - failed.size());
+            applyMerges(round, merges, editsByHandle, stale);
         }
     }
 
-    private Set<String> applyMerges(final List<AnchorLeavesUpdate> merges) {
+    /**
+     * The round's merges in one store call; if that call fails as a whole (a deadlock, the database gone a moment),
+     * each merge on its own, so that one handle's failure does not resync them all.
+     */
+    private void applyMerges(final int round, final List<AnchorLeavesUpdate> merges,
+                             final Map<String, List<JsonNode>> editsByHandle, final Set<String> stale) {
+        final Set<String> failed;
         try {
-            final Set<String> failed = cpsDataService.updateNodeLeavesOfAnchors(NFP_OPERATIONAL_DATASPACE, merges);
-            if (!failed.isEmpty()) {
-                LOGGER.warn("CM notification merges of {} cm handles not applied (a target or value their module"
-                    + " set refuses, or a node not cached); their data are synced again", failed.size());
-            }
-            return failed;
+            failed = cpsDataService.updateNodeLeavesOfAnchors(NFP_OPERATIONAL_DATASPACE, merges);
         } catch (final RuntimeException failure) {
-            LOGGER.warn("CM notification merges of {} cm handles not applied ({}); their data are synced again",
+            LOGGER.warn("CM notification merges of {} cm handles not applied together ({}); applied one by one",
                 merges.size(), failure.getMessage());
-            return merges.stream().map(AnchorLeavesUpdate::anchorName).collect(Collectors.toSet());
+            merges.forEach(merge -> {
+                if (!applyEdit(merge.anchorName(), editsByHandle.get(merge.anchorName()).get(round))) {
+                    stale.add(merge.anchorName());
+                }
+            });
+            return;
         }
+        if (!failed.isEmpty()) {
+            LOGGER.warn("CM notification merges of {} cm handles not applied (a target or value their module set"
+                + " refuses, or a node not cached); their data are synced again", failed.size());
+        }
+        stale.addAll(failed);
+        appliedEdits.increment(merges.size() - failed.size());
     }
 
     private static boolean isMerge(final JsonNode edit) {
@@ -183,9 +192,13 @@ public class CmNotificationsToCache {
             }
             case "update", "replace" -> cpsDataService.updateDataNodeAndDescendants(NFP_OPERATIONAL_DATASPACE,
                 cmHandleId, parentXpath, value, ContentType.JSON);
-            // the merges that can be applied go to the store together (applyRound): these are the others
-            case "patch", "merge" -> throw new IllegalArgumentException(value == null ? "a merge without a value"
-                : "a merge of child containers or lists is not served");
+            case "patch", "merge" -> {
+                if (holdsChildNodes(edit.get("value"))) {
+                    throw new IllegalArgumentException("a merge of child containers or lists is not served");
+                }
+                cpsDataService.updateNodeLeaves(NFP_OPERATIONAL_DATASPACE, cmHandleId, parentXpath, value,
+                    ContentType.JSON);
+            }
             case "delete", "remove" -> {
                 try {
                     cpsDataService.deleteDataNode(NFP_OPERATIONAL_DATASPACE, cmHandleId, xpath);

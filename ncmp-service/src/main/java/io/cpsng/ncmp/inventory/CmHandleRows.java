@@ -116,6 +116,7 @@ public class CmHandleRows {
             WHERE updated.public_properties <> before.public_properties OR updated.trust_level <> before.trust_level)
         %2$s""".formatted(TRUST_LEVEL, LcmOutbox.insertEventsFrom("events"));
 
+    // the boolean parameter: whether tagged handles are locked too (an upgrade) or only untagged ones (a refresh)
     private static final String LOCK_UPGRADE = """
         WITH before AS (
             SELECT id FROM ncmp_cm_handle WHERE id = ANY(?) AND cm_handle_state = 'READY'

@@ -1,6 +1,7 @@
 package io.cpsng.ncmp.inventory;
 
 import io.cpsng.ncmp.api.NcmpModuleRefreshService;
+import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
 import io.cpsng.ncmp.api.model.CmHandleState;
 import java.util.ArrayList;
@@ -39,6 +40,12 @@ class ModuleRefresh implements NcmpModuleRefreshService {
 
     @Override
     public Map<String, List<String>> refreshModules(final CmHandleQuery cmHandleQuery) {
+        if (cmHandleQuery.conditions().isEmpty()) {
+            // every handle LOCKED at once (data requests refused until each is READY again) is not what a refresh
+            // without conditions should do by accident
+            throw new InvalidInputException("Invalid module refresh", "A module refresh names the handles to"
+                + " refresh with at least one condition of cmHandleQueryParameters");
+        }
         final Map<String, List<String>> referencesByTag = new LinkedHashMap<>();
         final List<String> untaggedReady = new ArrayList<>();
         inventoryResults.cmHandles(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.INVENTORY))
