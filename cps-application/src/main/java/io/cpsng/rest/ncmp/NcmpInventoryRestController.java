@@ -46,7 +46,8 @@ class NcmpInventoryRestController {
     }
 
     @PostMapping(value = "/v1/ch/module/refresh", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<RestModuleRefresh> refreshModules(@RequestBody final CmHandleQueryParameters cmHandleQueryParameters) {
+    ResponseEntity<RestModuleRefresh> refreshModules(
+        @RequestBody final CmHandleQueryParameters cmHandleQueryParameters) {
         final Map<String, List<String>> referencesByTag = ncmpModuleRefreshService.refreshModules(
             CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters));
         return ResponseEntity.ok(new RestModuleRefresh(referencesByTag.entrySet().stream()

@@ -58,20 +58,23 @@ class FragmentStore implements DataPersistence {
         WHERE f.anchor_id = ? AND f.xpath = changes.xpath
         RETURNING f.xpath""";
 
-    // nodes of anchors of the dataspace by (anchor name, xpath): each one index probe
-    private static final String NODES_OF_ANCHORS = """
-        unnest(?::text[], ?::text[]%s) AS u(anchor_name, xpath%s)
-        JOIN dataspace d ON d.name = ?
-        JOIN anchor a ON a.dataspace_id = d.id AND a.name = u.anchor_name""";
-    private static final String SELECT_ANCHORS_MISSING_NODES = """
-        SELECT DISTINCT u.anchor_name FROM %s
-        LEFT JOIN fragment f ON f.anchor_id = a.id AND f.xpath = u.xpath
-        WHERE f.id IS NULL""".formatted(NODES_OF_ANCHORS.formatted("", ""));
+    // all nodes of an anchor merged or none: the anchors with a node not stored are found first, each node one
+    // index probe, and left out of the update
     private static final String MERGE_LEAVES_OF_ANCHORS = """
-        UPDATE fragment f SET attributes = f.attributes || changes.leaves::jsonb
-        FROM (SELECT a.id AS anchor_id, u.xpath, u.leaves FROM %s) changes
-        WHERE f.anchor_id = changes.anchor_id AND f.xpath = changes.xpath""".formatted(
-        NODES_OF_ANCHORS.formatted(", ?::text[]", ", leaves"));
+        WITH changes AS MATERIALIZED (
+            SELECT a.id AS anchor_id, u.anchor_name, u.xpath, u.leaves
+            FROM unnest(?::text[], ?::text[], ?::text[]) AS u(anchor_name, xpath, leaves)
+            JOIN anchor a ON a.name = u.anchor_name
+            AND a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?)),
+        missing AS MATERIALIZED (
+            SELECT DISTINCT c.anchor_name FROM changes c
+            WHERE NOT EXISTS (SELECT 1 FROM fragment f WHERE f.anchor_id = c.anchor_id AND f.xpath = c.xpath)),
+        merged AS (
+            UPDATE fragment f SET attributes = f.attributes || c.leaves::jsonb
+            FROM changes c
+            WHERE f.anchor_id = c.anchor_id AND f.xpath = c.xpath
+            AND c.anchor_name NOT IN (SELECT anchor_name FROM missing))
+        SELECT anchor_name FROM missing""";
 
     private final AnchorLookup anchorLookup;
     private final FragmentWriter fragmentWriter;
@@ -145,23 +148,14 @@ class FragmentStore implements DataPersistence {
     }
 
     @Override
-    @Transactional(readOnly = true)
-    public Set<String> anchorsMissingNodes(final String dataspaceName,
-                                           final Map<String, Collection<DataNode>> dataNodesByAnchorName) {
+    public Set<String> updateLeavesOfAnchors(final String dataspaceName,
+                                             final Map<String, Collection<DataNode>> dataNodesByAnchorName) {
         final AnchorNodes anchorNodes = AnchorNodes.of(dataNodesByAnchorName);
-        return new HashSet<>(jdbcTemplate.queryForList(SELECT_ANCHORS_MISSING_NODES, String.class,
-            anchorNodes.anchorNames(), anchorNodes.xpaths(), dataspaceName));
+        return new HashSet<>(jdbcTemplate.queryForList(MERGE_LEAVES_OF_ANCHORS, String.class,
+            anchorNodes.anchorNames(), anchorNodes.xpaths(), anchorNodes.leaves(), dataspaceName));
     }
 
-    @Override
-    public void updateLeavesOfAnchors(final String dataspaceName,
-                                      final Map<String, Collection<DataNode>> dataNodesByAnchorName) {
-        final AnchorNodes anchorNodes = AnchorNodes.of(dataNodesByAnchorName);
-        jdbcTemplate.update(MERGE_LEAVES_OF_ANCHORS, anchorNodes.anchorNames(), anchorNodes.xpaths(),
-            anchorNodes.leaves(), dataspaceName);
-    }
-
-    /** The nodes of many anchors as the arrays the statements over many anchors take. */
+    /** The nodes of many anchors as the arrays of the statement over many anchors. */
     private record AnchorNodes(String[] anchorNames, String[] xpaths, String[] leaves) {
 
         static AnchorNodes of(final Map<String, Collection<DataNode>> dataNodesByAnchorName) {

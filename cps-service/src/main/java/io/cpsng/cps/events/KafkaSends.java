@@ -11,8 +11,9 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.support.SendResult;
 
 /**
- * The one way the store and NCMP send records they must not lose: all of a batch sent, then waited for until the broker has
- * every one, so the caller records its progress (an event as sent, an offset as consumed) only afterwards.
+ * The one way the store and NCMP send records they must not lose: all of a batch sent, then waited for until the
+ * broker has every one, so the caller records its progress (an event as sent, an offset as consumed) only
+ * afterwards.
  */
 public final class KafkaSends {
 

@@ -142,12 +142,13 @@ class DataService implements CpsDataService {
                     null));
             }
         }
-        failedAnchors.addAll(dataPersistence.anchorsMissingNodes(dataspaceName, dataNodesByAnchorName));
-        failedAnchors.forEach(dataNodesByAnchorName::remove);
         if (!dataNodesByAnchorName.isEmpty()) {
+            failedAnchors.addAll(dataPersistence.updateLeavesOfAnchors(dataspaceName, dataNodesByAnchorName));
+            // the events after the rows, unlike a single write's: only the anchors merged in full have one. A write
+            // of one of them holding its lock meanwhile may deadlock with this; PostgreSQL ends one of the two, and
+            // a caller of many anchors applies them one by one then (CmNotificationsToCache)
             notificationSubscriptions.recordUpdates(dataspaceName, dataUpdates.stream()
-                .filter(dataUpdate -> dataNodesByAnchorName.containsKey(dataUpdate.anchorName())).toList());
-            dataPersistence.updateLeavesOfAnchors(dataspaceName, dataNodesByAnchorName);
+                .filter(dataUpdate -> !failedAnchors.contains(dataUpdate.anchorName())).toList());
         }
         return failedAnchors;
     }

@@ -19,8 +19,9 @@ import org.springframework.stereotype.Component;
 /**
  * The background work of the store and NCMP that runs on a fixed delay (event sequencing and relay, purges,
  * retries, health checks), each task on a thread of its own so that a slow one (a DMI health check waiting for its
- * timeout, a relay waiting for Kafka) never holds up another. Module sync has its own watchdog. As there, the threads are
- * not beans: a bean of type Executor would replace the application's own in Spring Boot's auto-configuration.
+ * timeout, a relay waiting for Kafka) never holds up another. Module sync has its own watchdog. As there, the
+ * threads are not beans: a bean of type Executor would replace the application's own in Spring Boot's
+ * auto-configuration.
  */
 @Component
 public class PeriodicTasks implements SmartLifecycle {

@@ -26,11 +26,12 @@ public interface DataPersistence {
     /** Merges each node's leaves into the stored node with its xpath; children of the given nodes are ignored. */
     void updateLeaves(String dataspaceName, String anchorName, Collection<DataNode> dataNodes);
 
-    /** The anchors some of whose given nodes are not stored (the nodes' xpaths are looked up, in one statement). */
-    Set<String> anchorsMissingNodes(String dataspaceName, Map<String, Collection<DataNode>> dataNodesByAnchorName);
-
-    /** Merges each node's leaves into the stored node with its xpath in its anchor, for many anchors at once. */
-    void updateLeavesOfAnchors(String dataspaceName, Map<String, Collection<DataNode>> dataNodesByAnchorName);
+    /**
+     * Merges each node's leaves into the stored node with its xpath in its anchor, for many anchors in one
+     * statement, all of an anchor's nodes or none: answers the anchors some of whose nodes are not stored, which are
+     * left as they are.
+     */
+    Set<String> updateLeavesOfAnchors(String dataspaceName, Map<String, Collection<DataNode>> dataNodesByAnchorName);
 
     /** Reads nodes by xpath ("/" reads every top-level node); xpaths with no node are left out. */
     Collection<DataNode> getDataNodes(String dataspaceName, String anchorName, Collection<String> xpaths,
