@@ -1,11 +1,15 @@
 package io.cpsng.architecture
 
+import com.tngtech.archunit.base.DescribedPredicate
 import com.tngtech.archunit.core.domain.JavaClasses
 import com.tngtech.archunit.core.importer.ClassFileImporter
 import com.tngtech.archunit.core.importer.ImportOption
 import spock.lang.Shared
 import spock.lang.Specification
 
+import static com.tngtech.archunit.base.DescribedPredicate.not
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses
 
 /** The module dependency rules of docs/architecture.md, with no exceptions. */
@@ -33,11 +37,11 @@ class DependencyRulesSpec extends Specification {
                 .check(classes)
     }
 
-    def 'NCMP uses the store only through its public API'() {
-        expect: 'ncmp-service never touches the store implementation, SPI, persistence or YANG internals'
+    def 'NCMP uses the store only through its public API, its paths and the infrastructure both run on'() {
+        expect: 'of the store, ncmp-service uses the API, xpaths, the periodic tasks and the event sending only'
             noClasses().that().resideInAPackage('io.cpsng.ncmp..')
-                .should().dependOnClassesThat().resideInAnyPackage(
-                    'io.cpsng.cps.impl..', 'io.cpsng.cps.spi..', 'io.cpsng.cps.ri..', 'io.cpsng.cps.yang..')
+                .should().dependOnClassesThat(DescribedPredicate.and(resideInAPackage('io.cpsng.cps..'), not(resideInAnyPackage(
+                    'io.cpsng.cps.api..', 'io.cpsng.cps.path..', 'io.cpsng.cps.schedule..', 'io.cpsng.cps.events..'))))
                 .check(classes)
     }
 
