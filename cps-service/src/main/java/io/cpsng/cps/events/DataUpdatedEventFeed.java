@@ -1,7 +1,6 @@
 package io.cpsng.cps.events;
 
 import io.cpsng.cps.api.CpsDataUpdatedEventService;
-import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.model.DataUpdatedEvent;
 import io.cpsng.cps.api.model.DataUpdatedEventPage;
 import io.cpsng.cps.schedule.PeriodicTasks;
@@ -39,7 +38,7 @@ class DataUpdatedEventFeed implements CpsDataUpdatedEventService {
 
     @Override
     public DataUpdatedEventPage events(final long afterPosition, final int limit, final Duration wait) {
-        validate(afterPosition, limit, wait);
+        LongPoll.validate(afterPosition, limit, wait, properties.maxFeedLimit(), properties.maxFeedWait());
         final List<DataUpdatedEvent> events = longPoll.read(wait,
             () -> dataUpdatedEventPersistence.readAfter(afterPosition, limit));
         return new DataUpdatedEventPage(events, events.isEmpty() ? afterPosition : events.getLast().position());
@@ -53,20 +52,5 @@ class DataUpdatedEventFeed implements CpsDataUpdatedEventService {
             longPoll.wake();
         }
         return sequenced;
-    }
-
-    private void validate(final long afterPosition, final int limit, final Duration wait) {
-        if (afterPosition < 0) {
-            throw new DataValidationException("Invalid event position",
-                "after must be 0 or more, not " + afterPosition);
-        }
-        if (limit < 1 || limit > properties.maxFeedLimit()) {
-            throw new DataValidationException("Invalid event limit",
-                "limit must be 1 to " + properties.maxFeedLimit() + ", not " + limit);
-        }
-        if (wait.isNegative() || wait.compareTo(properties.maxFeedWait()) > 0) {
-            throw new DataValidationException("Invalid wait",
-                "wait must be 0s to " + properties.maxFeedWait().toSeconds() + "s, not " + wait);
-        }
     }
 }

@@ -2,7 +2,6 @@ package io.cpsng.ncmp.events;
 
 import io.cpsng.cps.events.LongPoll;
 import io.cpsng.ncmp.api.NcmpLcmEventService;
-import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.LcmEvent;
 import io.cpsng.ncmp.api.model.LcmEventPage;
 import java.time.Duration;
@@ -27,7 +26,8 @@ class LcmEventFeed implements NcmpLcmEventService {
 
     @Override
     public LcmEventPage events(final long afterPosition, final int limit, final Duration wait) {
-        validate(afterPosition, limit, wait);
+        LongPoll.validate(afterPosition, limit, wait, lcmEventsProperties.maxFeedLimit(),
+            lcmEventsProperties.maxFeedWait());
         final List<LcmEvent> events = longPoll.read(wait, () -> lcmEventLog.readAfter(afterPosition, limit));
         return new LcmEventPage(events, events.isEmpty() ? afterPosition : events.getLast().position());
     }
@@ -35,19 +35,5 @@ class LcmEventFeed implements NcmpLcmEventService {
     /** Wakes the requests waiting for events: this instance numbered some. */
     void eventsSequenced() {
         longPoll.wake();
-    }
-
-    private void validate(final long afterPosition, final int limit, final Duration wait) {
-        if (afterPosition < 0) {
-            throw new InvalidInputException("Invalid event position", "after must be 0 or more, not " + afterPosition);
-        }
-        if (limit < 1 || limit > lcmEventsProperties.maxFeedLimit()) {
-            throw new InvalidInputException("Invalid event limit",
-                "limit must be 1 to " + lcmEventsProperties.maxFeedLimit() + ", not " + limit);
-        }
-        if (wait.isNegative() || wait.compareTo(lcmEventsProperties.maxFeedWait()) > 0) {
-            throw new InvalidInputException("Invalid wait",
-                "wait must be 0s to " + lcmEventsProperties.maxFeedWait().toSeconds() + "s, not " + wait);
-        }
     }
 }
