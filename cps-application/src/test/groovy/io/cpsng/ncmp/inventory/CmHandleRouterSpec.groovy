@@ -75,7 +75,7 @@ class CmHandleRouterSpec extends IntegrationSpec {
 
     def 'The candidates of #reference with alternate ids of #slashCounts slashes are #expectedPrefixes'() {
         expect: 'only whole segments, without the fragment, of a number of slashes in use, shortest first'
-            CmHandleRouter.candidatePrefixes(reference, slashCounts as Set) == expectedPrefixes
+            CmHandleRouter.candidatePrefixes(reference, slashCounts.inject(new BitSet()) { bits, count -> bits.set(count); bits }) == expectedPrefixes
         where: 'the reference is'
             reference      | slashCounts || expectedPrefixes
             '/A=1/B=2/C=3' | [1, 2, 3]   || ['/A=1', '/A=1/B=2', '/A=1/B=2/C=3']

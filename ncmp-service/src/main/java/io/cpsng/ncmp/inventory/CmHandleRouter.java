@@ -3,6 +3,7 @@ package io.cpsng.ncmp.inventory;
 import io.cpsng.ncmp.api.model.CmHandleRoute;
 import io.cpsng.ncmp.api.model.CmHandleState;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
@@ -44,11 +44,11 @@ public class CmHandleRouter {
         UNION ALL
         SELECT false, slashes FROM alternate_ids WHERE slashes IS NOT NULL""".formatted(
         slashCountsOf("h.id", "ids"), slashCountsOf("h.alternate_id", "alternate_ids"));
+    // the reference a row answers is its id or its alternate id, by by_id: not sent again in a column of its own
     private static final String PROBE = """
-        SELECT true AS by_id, h.id AS reference, %1$s FROM ncmp_cm_handle h WHERE h.id = ANY(?)
+        SELECT true AS by_id, %1$s FROM ncmp_cm_handle h WHERE h.id = ANY(?)
         UNION ALL
-        SELECT false, h.alternate_id, %1$s FROM ncmp_cm_handle h WHERE h.alternate_id = ANY(?)""".formatted(
-        ROUTE_COLUMNS);
+        SELECT false, %1$s FROM ncmp_cm_handle h WHERE h.alternate_id = ANY(?)""".formatted(ROUTE_COLUMNS);
 
     private final JdbcTemplate jdbcTemplate;
 
@@ -65,21 +65,21 @@ public class CmHandleRouter {
     public Map<String, CmHandleRoute> routeAll(final Collection<String> references) {
         final Set<String> distinctReferences = new LinkedHashSet<>(references);
         // a few references are cheaper probed as ids and at every prefix than asked first which can match
-        final Set<Integer> idSlashCounts = distinctReferences.size() <= FEW_REFERENCES ? null : new TreeSet<>();
-        final Set<Integer> alternateIdSlashCounts = idSlashCounts == null ? null : new TreeSet<>();
+        final BitSet idSlashCounts = distinctReferences.size() <= FEW_REFERENCES ? null : new BitSet();
+        final BitSet alternateIdSlashCounts = idSlashCounts == null ? null : new BitSet();
         if (idSlashCounts != null) {
             jdbcTemplate.query(SLASH_COUNTS_IN_USE, resultSet -> {
-                (resultSet.getBoolean("of_id") ? idSlashCounts : alternateIdSlashCounts).add(resultSet.getInt(2));
+                (resultSet.getBoolean("of_id") ? idSlashCounts : alternateIdSlashCounts).set(resultSet.getInt(2));
             });
         }
         final List<String> idCandidates = new ArrayList<>();
         final Set<String> alternateIdCandidates = new LinkedHashSet<>();
         for (final String reference : distinctReferences) {
             final String path = withoutFragment(reference);
-            if (!path.isEmpty() && (idSlashCounts == null || idSlashCounts.contains(slashesIn(path)))) {
+            if (!path.isEmpty() && inUse(idSlashCounts, slashesIn(path))) {
                 idCandidates.add(path);
             }
-            alternateIdCandidates.addAll(candidatePrefixes(reference, alternateIdSlashCounts));
+            addCandidatePrefixes(path, alternateIdSlashCounts, alternateIdCandidates);
         }
         final Map<String, CmHandleRoute> byId = new HashMap<>();
         final Map<String, CmHandleRoute> byAlternateId = new HashMap<>();
@@ -87,12 +87,10 @@ public class CmHandleRouter {
         // the prefixes are cut again rather than kept: a list per reference weighs more than the cutting costs
         final Map<String, CmHandleRoute> routes = new HashMap<>();
         for (final String reference : distinctReferences) {
-            CmHandleRoute route = byId.get(withoutFragment(reference));
+            final String path = withoutFragment(reference);
+            CmHandleRoute route = byId.get(path);
             if (route == null) {
-                final List<String> prefixes = candidatePrefixes(reference, alternateIdSlashCounts);
-                for (int index = prefixes.size() - 1; index >= 0 && route == null; index--) {
-                    route = byAlternateId.get(prefixes.get(index));
-                }
+                route = longestPrefixRoute(path, alternateIdSlashCounts, byAlternateId);
             }
             if (route != null) {
                 routes.put(reference, route);
@@ -105,22 +103,54 @@ public class CmHandleRouter {
      * The prefixes of the reference, without its fragment, that end before a '/' or at its end and have a number
      * of '/' some alternate id has (any number, given null); shortest first.
      */
-    static List<String> candidatePrefixes(final String reference, final Set<Integer> slashCountsInUse) {
-        final String path = withoutFragment(reference);
+    static List<String> candidatePrefixes(final String reference, final BitSet slashCountsInUse) {
         final List<String> prefixes = new ArrayList<>(2);
+        addCandidatePrefixes(withoutFragment(reference), slashCountsInUse, prefixes);
+        return prefixes;
+    }
+
+    private static void addCandidatePrefixes(final String path, final BitSet slashCountsInUse,
+                                             final Collection<String> candidates) {
         int slashes = 0;
         for (int index = 0; index < path.length(); index++) {
             if (path.charAt(index) == '/') {
-                if (index > 0 && (slashCountsInUse == null || slashCountsInUse.contains(slashes))) {
-                    prefixes.add(path.substring(0, index));
+                if (index > 0 && inUse(slashCountsInUse, slashes)) {
+                    candidates.add(path.substring(0, index));
                 }
                 slashes++;
             }
         }
-        if (!path.isEmpty() && (slashCountsInUse == null || slashCountsInUse.contains(slashes))) {
-            prefixes.add(path);
+        if (!path.isEmpty() && inUse(slashCountsInUse, slashes)) {
+            candidates.add(path);
         }
-        return prefixes;
+    }
+
+    /** The route of the longest candidate prefix of the path that is an alternate id; null if none is. */
+    private static CmHandleRoute longestPrefixRoute(final String path, final BitSet slashCountsInUse,
+                                                    final Map<String, CmHandleRoute> byAlternateId) {
+        int slashesBefore = slashesIn(path);
+        if (!path.isEmpty() && inUse(slashCountsInUse, slashesBefore)) {
+            final CmHandleRoute route = byAlternateId.get(path);
+            if (route != null) {
+                return route;
+            }
+        }
+        for (int index = path.length() - 1; index > 0; index--) {
+            if (path.charAt(index) == '/') {
+                slashesBefore--;
+                if (inUse(slashCountsInUse, slashesBefore)) {
+                    final CmHandleRoute route = byAlternateId.get(path.substring(0, index));
+                    if (route != null) {
+                        return route;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean inUse(final BitSet slashCountsInUse, final int slashes) {
+        return slashCountsInUse == null || slashCountsInUse.get(slashes);
     }
 
     private static String withoutFragment(final String reference) {
@@ -161,7 +191,11 @@ public class CmHandleRouter {
             }
             jdbcTemplate.query(PROBE, resultSet -> {
                 final CmHandleRoute route = ROUTE.mapRow(resultSet, 0);
-                (resultSet.getBoolean("by_id") ? byId : byAlternateId).put(resultSet.getString("reference"), route);
+                if (resultSet.getBoolean("by_id")) {
+                    byId.put(route.cmHandleId(), route);
+                } else {
+                    byAlternateId.put(route.alternateId(), route);
+                }
             }, idChunk.toArray(String[]::new), alternateIdChunk.toArray(String[]::new));
             idChunk.clear();
             alternateIdChunk.clear();
