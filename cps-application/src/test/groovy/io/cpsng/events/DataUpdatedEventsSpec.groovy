@@ -11,6 +11,7 @@ import io.cpsng.TestDatabase
 import io.cpsng.TestKafka
 import io.cpsng.cps.api.CpsDataUpdatedEventService
 import io.cpsng.cps.events.DataUpdatedEventRelay
+import io.cpsng.http.StoreOverHttpSpec
 import org.apache.kafka.clients.consumer.ConsumerRecord
 import org.springframework.boot.builder.SpringApplicationBuilder
 import org.springframework.context.ConfigurableApplicationContext
@@ -28,19 +29,7 @@ import java.time.Duration
  */
 class DataUpdatedEventsSpec extends Specification {
 
-    static final String TREE_YANG = '''module test-tree {
-        yang-version 1.1;
-        namespace "urn:spec:test-tree";
-        prefix tree;
-        revision 2020-02-02;
-        container test-tree {
-            list branch {
-                key "name";
-                leaf name { type string; }
-                leaf colour { type string; }
-            }
-        }
-    }'''
+    static final String TREE_YANG = StoreOverHttpSpec.TEST_TREE_YANG
     static final String SUBSCRIPTION_URL = '/cps/api/v2/notification-subscription'
 
     @Shared
