@@ -117,9 +117,12 @@ class DataUpdatedEventsSpec extends Specification {
     }
 
     def 'Subscriptions are read, refused and deleted as the reference\'s; a deleted one notifies no more'() {
-        given: 'a subscribed dataspace'
+        given: 'a subscribed dataspace whose anchor was written once (so the instance has seen it subscribed)'
             def dataspace = newDataspaceWithAnchors('crud', 'site')
             subscribe('/dataspaces', [dataspace: [[name: dataspace]]])
+            def beforeWrite = feedPosition()
+            write('POST', dataspace, 'site', 'nodes', '/', [('test-tree:test-tree'): [branch: [[name: 'Left']]]])
+            assert feedEvents(beforeWrite, 1).count { it.data.eventPayload.dataspaceName == dataspace } == 1
         when: 'its subscription is read'
             def read = http.get("${SUBSCRIPTION_URL}?xpath=${encoded("/dataspaces/dataspace[@name='${dataspace}']")}")
         then: 'it is answered as data of the reference\'s model'
@@ -137,7 +140,7 @@ class DataUpdatedEventsSpec extends Specification {
         when: 'the subscription is deleted and the anchor written'
             def deleted = http.send('DELETE', "${SUBSCRIPTION_URL}?xpath=${encoded("/dataspaces/dataspace[@name='${dataspace}']")}", [:], null)
             def start = feedPosition()
-            write('POST', dataspace, 'site', 'nodes', '/', [('test-tree:test-tree'): [branch: [[name: 'Left']]]])
+            write('PUT', dataspace, 'site', 'nodes', '/test-tree', [branch: [[name: 'Right']]])
         then: 'the delete answers 204, a second read 404'
             deleted.status == 204
             http.get("${SUBSCRIPTION_URL}?xpath=${encoded("/dataspaces/dataspace[@name='${dataspace}']")}").status == 404

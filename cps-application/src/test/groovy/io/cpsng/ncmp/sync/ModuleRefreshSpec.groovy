@@ -5,6 +5,7 @@ import io.cpsng.dmistub.DmiStubSettings
 import io.cpsng.ncmp.api.NcmpLcmEventService
 import io.cpsng.ncmp.api.NcmpModuleRefreshService
 import io.cpsng.ncmp.api.model.CmHandleQuery
+import io.cpsng.ncmp.api.model.LcmEvent
 import io.cpsng.ncmp.api.model.LockReason
 import org.springframework.beans.factory.annotation.Autowired
 import spock.util.concurrent.PollingConditions
@@ -30,12 +31,12 @@ class ModuleRefreshSpec extends ModuleSyncIntegrationSpec {
             syncUntil { allInState(['refresh-1', 'refresh-2', 'refresh-tagged'], READY) }
             def moduleSets = moduleSetsOf(['refresh-1', 'refresh-2'])
             dmiStub.reset()
-        when: 'the handles of the stub are refreshed'
-            def result = objectUnderTest.refreshModules(new CmHandleQuery([new CmHandleQuery.Condition('cmHandleWithCpsPath',
-                [[cpsPath: "//state[@cm-handle-state='READY']"]])]))
+        when: 'the READY handles on this spec\'s plugin are refreshed (the database has other specs\' handles too)'
+            def result = objectUnderTest.refreshModules(new CmHandleQuery([
+                new CmHandleQuery.Condition('cmHandleWithDmiPlugin', [[dmiPluginName: dmiStub.baseUrl()]]),
+                new CmHandleQuery.Condition('cmHandleWithCpsPath', [[cpsPath: "//state[@cm-handle-state='READY']"]])]))
         then: 'the answer lists them by module set tag'
-            result[''].containsAll(['refresh-1', 'refresh-2'])
-            result['tag-1'].contains('refresh-tagged')
+            result.collectEntries { tag, ids -> [tag, ids as Set] } == ['': ['refresh-1', 'refresh-2'] as Set, 'tag-1': ['refresh-tagged'] as Set]
         and: 'the untagged ones are LOCKED for the refresh, the tagged one stays READY'
             cmHandles(['refresh-1', 'refresh-2']).values().every {
                 it.state().cmHandleState() == LOCKED && it.state().lockReason().reason() == LockReason.MODULE_REFRESH
@@ -51,7 +52,7 @@ class ModuleRefreshSpec extends ModuleSyncIntegrationSpec {
             moduleSetsOf(['refresh-1', 'refresh-2']) == moduleSets
         and: 'each untagged handle\'s events end with READY to LOCKED for the refresh and back; the tagged one has none of these'
             new PollingConditions(timeout: 10, delay: 0.1).eventually {
-                def events = ncmpLcmEventService.events(0, 1000, Duration.ZERO).events().groupBy { it.cmHandleId() }
+                def events = lcmEventsOf(['refresh-1', 'refresh-2', 'refresh-tagged'])
                 assert ['refresh-1', 'refresh-2'].every { cmHandleId ->
                     def last = events[cmHandleId].takeRight(2)
                     last[0].newValuesJson().contains('"MODULE_REFRESH"') && last[1].newValuesJson().contains('READY')
@@ -80,4 +81,14 @@ class ModuleRefreshSpec extends ModuleSyncIntegrationSpec {
             deregister(['refresh-fails'])
     }
 
+    /** The lifecycle events of the handles, by handle id, read through the whole feed: other specs' events come first. */
+    Map<String, List<LcmEvent>> lcmEventsOf(Collection<String> cmHandleIds) {
+        def events = [:].withDefault { [] }
+        def page = ncmpLcmEventService.events(0, 10_000, Duration.ZERO)
+        while (!page.events().isEmpty()) {
+            page.events().findAll { it.cmHandleId() in cmHandleIds }.each { events[it.cmHandleId()] << it }
+            page = ncmpLcmEventService.events(page.next(), 10_000, Duration.ZERO)
+        }
+        events
+    }
 }

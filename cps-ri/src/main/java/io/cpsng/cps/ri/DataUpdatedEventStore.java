@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
@@ -56,6 +57,38 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
             ON u.anchor_name = s.name
         ORDER BY u.ordinal""";
 
+    // the look-up and LOCK_AND_INSERT in one statement, for anchors subscribed at their last write: the statement
+    // plans and runs slower than the look-up alone, so anchors nobody subscribed to keep the look-up
+    private static final String LOOK_UP_LOCK_AND_INSERT = """
+        WITH present AS MATERIALIZED (
+            SELECT f.xpath FROM fragment f
+            WHERE f.anchor_id = (SELECT a.id FROM anchor a JOIN dataspace d ON d.id = a.dataspace_id
+                                 WHERE d.name = ? AND a.name = ?)
+            AND f.xpath = ANY(?::text[])),
+        updates AS MATERIALIZED (
+            SELECT u.* FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+                WITH ORDINALITY AS u(anchor_name, xpath, action, observed_timestamp, subscription_xpath, ordinal)
+            WHERE u.subscription_xpath IN (SELECT xpath FROM present)
+            OR (EXISTS (SELECT 1 FROM present WHERE xpath = ?) AND NOT EXISTS (SELECT 1 FROM present WHERE xpath = ?))),
+        subscribed AS MATERIALIZED (
+            SELECT a.id, a.name, a.schema_set_id FROM anchor a
+            WHERE a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?)
+            AND a.name IN (SELECT anchor_name FROM updates)),
+        locked AS MATERIALIZED (
+            SELECT bucket, pg_advisory_xact_lock(?, bucket)::text AS lock
+            FROM (SELECT DISTINCT id % ? AS bucket FROM subscribed) buckets ORDER BY bucket)
+        INSERT INTO cps_data_updated_outbox (dataspace_name, anchor_name, schema_set_name, xpath, action,
+            observed_timestamp)
+        SELECT ?, s.name, ss.name, u.xpath, u.action, u.observed_timestamp
+        FROM subscribed s
+        JOIN locked l ON l.bucket = s.id % ?
+        JOIN schema_set ss ON ss.id = s.schema_set_id
+        JOIN updates u ON u.anchor_name = s.name
+        ORDER BY u.ordinal""";
+
+    // how many anchors found subscribed are remembered (dataspace and name): beyond it the memory starts again
+    private static final int REMEMBERED_ANCHORS = 10_000;
+
     private static final String MOVE = """
         WITH moved AS (
             DELETE FROM cps_data_updated_outbox
@@ -73,6 +106,8 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
         AND e.created_at < ?""";
 
     private final JdbcTemplate jdbcTemplate;
+    // which statement to run, never whether: the statement for remembered anchors looks the subscriptions up too
+    private final Set<List<String>> subscribedAtLastWrite = ConcurrentHashMap.newKeySet();
 
     DataUpdatedEventStore(final JdbcTemplate jdbcTemplate) {
         this.jdbcTemplate = jdbcTemplate;
@@ -81,12 +116,20 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
     @Override
     public void appendToOutbox(final String dataspaceName, final List<DataUpdate> dataUpdates,
                                final SubscriptionXpaths subscriptions) {
-        final List<String> candidateXpaths = new ArrayList<>(subscriptions.xpathByAnchorName().values());
-        candidateXpaths.add(subscriptions.dataspaceXpath());
-        candidateXpaths.add(subscriptions.anchorsXpath());
+        if (dataUpdates.isEmpty()) {
+            return;
+        }
+        final List<List<String>> anchorKeys = dataUpdates.stream()
+            .map(update -> List.of(dataspaceName, update.anchorName())).distinct().toList();
+        if (subscribedAtLastWrite.containsAll(anchorKeys)) {
+            if (lookUpLockAndInsert(dataspaceName, dataUpdates, subscriptions) < dataUpdates.size()) {
+                anchorKeys.forEach(subscribedAtLastWrite::remove);
+            }
+            return;
+        }
         final Set<String> present = new HashSet<>(jdbcTemplate.queryForList(SELECT_PRESENT_SUBSCRIPTIONS,
             String.class, subscriptions.subscriptionsDataspace(), subscriptions.subscriptionsAnchor(),
-            candidateXpaths.toArray(String[]::new)));
+            candidateXpaths(subscriptions)));
         if (present.isEmpty()) {
             return;
         }
@@ -106,6 +149,34 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
             subscribedUpdates.stream().map(DataUpdate::xpath).toArray(String[]::new),
             subscribedUpdates.stream().map(DataUpdate::action).toArray(String[]::new),
             subscribedUpdates.stream().map(DataUpdate::observedTimestamp).toArray(String[]::new));
+        if (subscribedAtLastWrite.size() >= REMEMBERED_ANCHORS) {
+            subscribedAtLastWrite.clear();
+        }
+        subscribedUpdates.forEach(update -> subscribedAtLastWrite.add(List.of(dataspaceName, update.anchorName())));
+    }
+
+    /** The events of the subscribed anchors among the updates, in one statement; answers how many were written. */
+    private int lookUpLockAndInsert(final String dataspaceName, final List<DataUpdate> dataUpdates,
+                                   final SubscriptionXpaths subscriptions) {
+        return jdbcTemplate.update(LOOK_UP_LOCK_AND_INSERT,
+            subscriptions.subscriptionsDataspace(), subscriptions.subscriptionsAnchor(),
+            candidateXpaths(subscriptions),
+            dataUpdates.stream().map(DataUpdate::anchorName).toArray(String[]::new),
+            dataUpdates.stream().map(DataUpdate::xpath).toArray(String[]::new),
+            dataUpdates.stream().map(DataUpdate::action).toArray(String[]::new),
+            dataUpdates.stream().map(DataUpdate::observedTimestamp).toArray(String[]::new),
+            dataUpdates.stream().map(update -> subscriptions.xpathByAnchorName().get(update.anchorName()))
+                .toArray(String[]::new),
+            subscriptions.dataspaceXpath(), subscriptions.anchorsXpath(),
+            dataspaceName, ANCHOR_EVENTS_LOCK_CLASS, ANCHOR_LOCK_BUCKETS, dataspaceName, ANCHOR_LOCK_BUCKETS);
+    }
+
+    /** The xpaths whose nodes subscribe the anchors: each anchor's entry, the dataspace's and its anchors'. */
+    private static String[] candidateXpaths(final SubscriptionXpaths subscriptions) {
+        final List<String> candidateXpaths = new ArrayList<>(subscriptions.xpathByAnchorName().values());
+        candidateXpaths.add(subscriptions.dataspaceXpath());
+        candidateXpaths.add(subscriptions.anchorsXpath());
+        return candidateXpaths.toArray(String[]::new);
     }
 
     @Override

@@ -14,7 +14,7 @@ public interface DataUpdatedEventPersistence {
     /**
      * Writes the events of those changes to anchors of the dataspace whose anchors are subscribed into the outbox,
      * in the caller's transaction: one look-up of the subscriptions, and one more statement when some anchor is
-     * subscribed. Each subscribed anchor is locked until commit first, so that an anchor's events commit, and are
+     * subscribed (one statement in all for anchors found subscribed at their last write). Each subscribed anchor is locked until commit first, so that an anchor's events commit, and are
      * numbered, in write order; callers write them before the change, so the lock comes before the change's rows.
      */
     void appendToOutbox(String dataspaceName, List<DataUpdate> dataUpdates, SubscriptionXpaths subscriptions);
