@@ -10,6 +10,8 @@ import org.springframework.boot.test.web.server.LocalServerPort
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
     properties = ['security.auth.enabled=true', 'security.auth.username=' + ServerSpec.USERNAME,
         'security.auth.password=' + ServerSpec.PASSWORD, 'ncmp.module-sync.enabled=false',
+        // as IntegrationSpec's: specs that sync drive the watchdogs themselves
+        'ncmp.data-sync.enabled=false',
         // health checks would turn handles of plugins long stopped NONE behind a spec's back; TrustLevelSpec runs them
         'ncmp.dmi.health-check-interval=0s',
         // the limits' mechanisms at sizes specs can send and read quickly; the defaults are in application.yml

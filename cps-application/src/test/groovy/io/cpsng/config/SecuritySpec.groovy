@@ -14,7 +14,7 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 
 /** Authentication as deployed: on, with configured credentials. */
 @SpringBootTest(properties = ['security.auth.enabled=true', 'security.auth.username=operator',
-    'security.auth.password=s3cret-Pa55', 'ncmp.module-sync.enabled=false'])
+    'security.auth.password=s3cret-Pa55', 'ncmp.module-sync.enabled=false', 'ncmp.data-sync.enabled=false'])
 @AutoConfigureMockMvc
 class SecuritySpec extends Specification {
 

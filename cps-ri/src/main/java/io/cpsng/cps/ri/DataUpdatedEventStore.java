@@ -37,39 +37,10 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
                              WHERE d.name = ? AND a.name = ?)
         AND f.xpath = ANY(?::text[])""";
 
-    // the buckets of the subscribed anchors locked in order (the lock is in the select list, evaluated after the
-    // sort), then their events inserted in write order
-    private static final String LOCK_AND_INSERT = """
-        WITH subscribed AS MATERIALIZED (
-            SELECT a.id, a.name, a.schema_set_id FROM anchor a
-            WHERE a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?) AND a.name = ANY(?::text[])),
-        locked AS MATERIALIZED (
-            SELECT bucket, pg_advisory_xact_lock(?, bucket)::text AS lock
-            FROM (SELECT DISTINCT id % ? AS bucket FROM subscribed) buckets ORDER BY bucket)
-        INSERT INTO cps_data_updated_outbox (dataspace_name, anchor_name, schema_set_name, xpath, action,
-            observed_timestamp)
-        SELECT ?, s.name, ss.name, u.xpath, u.action, u.observed_timestamp
-        FROM subscribed s
-        JOIN locked l ON l.bucket = s.id % ?
-        JOIN schema_set ss ON ss.id = s.schema_set_id
-        JOIN unnest(?::text[], ?::text[], ?::text[], ?::text[])
-            WITH ORDINALITY AS u(anchor_name, xpath, action, observed_timestamp, ordinal)
-            ON u.anchor_name = s.name
-        ORDER BY u.ordinal""";
-
-    // the look-up and LOCK_AND_INSERT in one statement, for anchors subscribed at their last write: the statement
-    // plans and runs slower than the look-up alone, so anchors nobody subscribed to keep the look-up
-    private static final String LOOK_UP_LOCK_AND_INSERT = """
-        WITH present AS MATERIALIZED (
-            SELECT f.xpath FROM fragment f
-            WHERE f.anchor_id = (SELECT a.id FROM anchor a JOIN dataspace d ON d.id = a.dataspace_id
-                                 WHERE d.name = ? AND a.name = ?)
-            AND f.xpath = ANY(?::text[])),
-        updates AS MATERIALIZED (
-            SELECT u.* FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
-                WITH ORDINALITY AS u(anchor_name, xpath, action, observed_timestamp, subscription_xpath, ordinal)
-            WHERE u.subscription_xpath IN (SELECT xpath FROM present)
-            OR (EXISTS (SELECT 1 FROM present WHERE xpath = ?) AND NOT EXISTS (SELECT 1 FROM present WHERE xpath = ?))),
+    // over a CTE updates(anchor_name, xpath, action, observed_timestamp, ordinal): the updates' anchors, their
+    // buckets locked in order (the lock is in the select list, evaluated after the sort), then their events inserted
+    // in write order
+    private static final String LOCK_AND_INSERT_UPDATES = """
         subscribed AS MATERIALIZED (
             SELECT a.id, a.name, a.schema_set_id FROM anchor a
             WHERE a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?)
@@ -85,6 +56,25 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
         JOIN schema_set ss ON ss.id = s.schema_set_id
         JOIN updates u ON u.anchor_name = s.name
         ORDER BY u.ordinal""";
+
+    // the events of updates of subscribed anchors, after SELECT_PRESENT_SUBSCRIPTIONS
+    private static final String LOCK_AND_INSERT = """
+        WITH updates AS MATERIALIZED (
+            SELECT u.* FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])
+                WITH ORDINALITY AS u(anchor_name, xpath, action, observed_timestamp, ordinal)),
+        """ + LOCK_AND_INSERT_UPDATES;
+
+    // the look-up and LOCK_AND_INSERT in one statement, for anchors subscribed at their last write: the statement
+    // plans and runs slower than the look-up alone, so anchors nobody subscribed to keep the look-up
+    private static final String LOOK_UP_LOCK_AND_INSERT = "WITH present AS MATERIALIZED ("
+        + SELECT_PRESENT_SUBSCRIPTIONS + """
+        ),
+        updates AS MATERIALIZED (
+            SELECT u.* FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+                WITH ORDINALITY AS u(anchor_name, xpath, action, observed_timestamp, subscription_xpath, ordinal)
+            WHERE u.subscription_xpath IN (SELECT xpath FROM present)
+            OR (EXISTS (SELECT 1 FROM present WHERE xpath = ?) AND NOT EXISTS (SELECT 1 FROM present WHERE xpath = ?))),
+        """ + LOCK_AND_INSERT_UPDATES;
 
     // how many anchors found subscribed are remembered (dataspace and name): beyond it the memory starts again
     private static final int REMEMBERED_ANCHORS = 10_000;
@@ -142,13 +132,12 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
         if (subscribedUpdates.isEmpty()) {
             return;
         }
-        jdbcTemplate.update(LOCK_AND_INSERT, dataspaceName,
-            subscribedUpdates.stream().map(DataUpdate::anchorName).distinct().toArray(String[]::new),
-            ANCHOR_EVENTS_LOCK_CLASS, ANCHOR_LOCK_BUCKETS, dataspaceName, ANCHOR_LOCK_BUCKETS,
+        jdbcTemplate.update(LOCK_AND_INSERT,
             subscribedUpdates.stream().map(DataUpdate::anchorName).toArray(String[]::new),
             subscribedUpdates.stream().map(DataUpdate::xpath).toArray(String[]::new),
             subscribedUpdates.stream().map(DataUpdate::action).toArray(String[]::new),
-            subscribedUpdates.stream().map(DataUpdate::observedTimestamp).toArray(String[]::new));
+            subscribedUpdates.stream().map(DataUpdate::observedTimestamp).toArray(String[]::new),
+            dataspaceName, ANCHOR_EVENTS_LOCK_CLASS, ANCHOR_LOCK_BUCKETS, dataspaceName, ANCHOR_LOCK_BUCKETS);
         if (subscribedAtLastWrite.size() >= REMEMBERED_ANCHORS) {
             subscribedAtLastWrite.clear();
         }
