@@ -31,7 +31,7 @@ class ModuleRefreshSpec extends ModuleSyncIntegrationSpec {
             syncUntil { allInState(['refresh-1', 'refresh-2', 'refresh-tagged'], READY) }
             def moduleSets = moduleSetsOf(['refresh-1', 'refresh-2'])
             dmiStub.reset()
-        when: 'the READY handles on this spec\'s plugin are refreshed (the database has other specs\' handles too)'
+        when: 'the READY handles on the stub are refreshed'
             def result = objectUnderTest.refreshModules(new CmHandleQuery([
                 new CmHandleQuery.Condition('cmHandleWithDmiPlugin', [[dmiPluginName: dmiStub.baseUrl()]]),
                 new CmHandleQuery.Condition('cmHandleWithCpsPath', [[cpsPath: "//state[@cm-handle-state='READY']"]])]))
@@ -81,7 +81,7 @@ class ModuleRefreshSpec extends ModuleSyncIntegrationSpec {
             deregister(['refresh-fails'])
     }
 
-    /** The lifecycle events of the handles, by handle id, read through the whole feed: other specs' events come first. */
+    /** The lifecycle events of the handles, by handle id, from the whole feed a page at a time. */
     Map<String, List<LcmEvent>> lcmEventsOf(Collection<String> cmHandleIds) {
         def events = [:].withDefault { [] }
         def page = ncmpLcmEventService.events(0, 10_000, Duration.ZERO)
