@@ -8,6 +8,7 @@ import io.cpsng.cps.yang.SchemaTree.SchemaParent;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
@@ -42,6 +43,7 @@ final class DataParser {
         "^ParseError at \\[row,col]:\\[\\d+,\\d+]\\s*Message:\\s*");
     private static final Pattern MODEL_CONTEXT_DUMP = Pattern.compile("EffectiveSchemaContext\\{.*]}");
     private static final Pattern STATEMENT_DUMP = Pattern.compile("\\w+EffectiveStatement\\w*\\{argument=([^{}]+)}");
+    private static final String DATA_WRAPPER = "data";
     private static final String TOP_LEVEL_QNAME = "(urn:ietf:params:xml:ns:netconf:base:1.0)data";
 
     private final SchemaTree schemaTree;
@@ -87,17 +89,35 @@ final class DataParser {
         }
     }
 
-    /** XML has one root element: a child of the parent, e.g. the container or one entry of a list. */
+    /**
+     * XML has one root element: a child of the parent, e.g. the container or one entry of a list; or, as the
+     * reference takes it, a {@code <data>} element (any namespace) wrapping one or more such children.
+     */
     void parseXml(final DataNodeWriter dataNodeWriter, final String parentXpath, final SchemaParent schemaParent,
                   final String xml) {
-        final DataSchemaNode rootSchemaNode = findRootSchemaNode(parentXpath, schemaParent, xml);
+        final List<RootElement> rootElements = readRootElements(xml, schemaParent);
+        // entries of one list side by side are read in one parse, as yangtools reads a list's entries together
+        final List<DataSchemaNode> rootSchemaNodes = new ArrayList<>();
+        for (final RootElement rootElement : rootElements) {
+            final DataSchemaNode rootSchemaNode = rootSchemaNodeOf(rootElement, parentXpath, schemaParent);
+            if (rootSchemaNodes.isEmpty() || rootSchemaNodes.getLast() != rootSchemaNode) {
+                rootSchemaNodes.add(rootSchemaNode);
+            }
+        }
         TrackingXmlReader xmlReader = null;
         try {
-            xmlReader = new TrackingXmlReader(UntrustedXML.createXMLStreamReader(new StringReader(xml)),
-                rootSchemaNode.getQName().getNamespace().toString());
-            try (XmlParserStream xmlParser = XmlParserStream.create(dataNodeWriter, xmlCodecs,
-                schemaTree.inferenceOf(schemaParent, rootSchemaNode))) {
-                xmlParser.parse(xmlReader);
+            xmlReader = new TrackingXmlReader(UntrustedXML.createXMLStreamReader(new StringReader(xml)));
+            if (rootElements.getFirst().wrapped()) {
+                xmlReader.nextTag();
+            }
+            // each parse reads one element from the next start tag on: the wrapper's children one after another
+            for (final DataSchemaNode rootSchemaNode : rootSchemaNodes) {
+                xmlReader.holdAtStartTag();
+                xmlReader.defaultNamespace = rootSchemaNode.getQName().getNamespace().toString();
+                try (XmlParserStream xmlParser = XmlParserStream.create(dataNodeWriter, xmlCodecs,
+                    schemaTree.inferenceOf(schemaParent, rootSchemaNode))) {
+                    xmlParser.parse(xmlReader);
+                }
             }
         } catch (final DataValidationException dataValidationException) {
             throw dataValidationException;
@@ -126,9 +146,8 @@ final class DataParser {
         }
     }
 
-    private DataSchemaNode findRootSchemaNode(final String parentXpath, final SchemaParent schemaParent,
-                                              final String xml) {
-        final RootElement rootElement = readRootElement(xml);
+    private DataSchemaNode rootSchemaNodeOf(final RootElement rootElement, final String parentXpath,
+                                            final SchemaParent schemaParent) {
         final DataSchemaNode rootSchemaNode = schemaTree.childOf(schemaParent, rootElement.localName(),
             rootElement.namespace());
         if (rootSchemaNode == null) {
@@ -144,18 +163,52 @@ final class DataParser {
         return rootSchemaNode;
     }
 
-    private static RootElement readRootElement(final String xml) {
+    /** The root element, or the children of a {@code <data>} root that the model has no node for. */
+    private List<RootElement> readRootElements(final String xml, final SchemaParent schemaParent) {
         try {
             final XMLStreamReader xmlReader = UntrustedXML.createXMLStreamReader(new StringReader(xml));
-            while (xmlReader.hasNext()) {
-                if (xmlReader.next() == XMLStreamConstants.START_ELEMENT) {
-                    final String namespace = xmlReader.getNamespaceURI();
-                    return new RootElement(xmlReader.getLocalName(), namespace == null ? "" : namespace);
-                }
+            final RootElement rootElement = nextElement(xmlReader, false);
+            if (rootElement == null) {
+                throw invalid("The XML data have no root element", null);
             }
-            throw invalid("The XML data have no root element", null);
+            if (!DATA_WRAPPER.equals(rootElement.localName())
+                || schemaTree.childOf(schemaParent, rootElement.localName(), rootElement.namespace()) != null) {
+                return List.of(rootElement);
+            }
+            final List<RootElement> wrappedElements = new ArrayList<>();
+            for (RootElement child = nextElement(xmlReader, true); child != null; child = nextElement(xmlReader, true)) {
+                wrappedElements.add(child);
+                skipElement(xmlReader);
+            }
+            if (wrappedElements.isEmpty()) {
+                throw invalid("The XML data have no node inside <" + DATA_WRAPPER + ">", null);
+            }
+            return wrappedElements;
         } catch (final XMLStreamException malformedXml) {
             throw invalid("Malformed XML: " + cleanMessage(malformedXml.getMessage()), malformedXml);
+        }
+    }
+
+    /** The next start tag at this level, or null at the end of the enclosing element (or document). */
+    private static RootElement nextElement(final XMLStreamReader xmlReader, final boolean wrapped)
+        throws XMLStreamException {
+        while (xmlReader.hasNext()) {
+            final int event = xmlReader.next();
+            if (event == XMLStreamConstants.START_ELEMENT) {
+                final String namespace = xmlReader.getNamespaceURI();
+                return new RootElement(xmlReader.getLocalName(), namespace == null ? "" : namespace, wrapped);
+            }
+            if (event == XMLStreamConstants.END_ELEMENT) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private static void skipElement(final XMLStreamReader xmlReader) throws XMLStreamException {
+        for (int depth = 1; depth > 0; ) {
+            final int event = xmlReader.next();
+            depth += event == XMLStreamConstants.START_ELEMENT ? 1 : event == XMLStreamConstants.END_ELEMENT ? -1 : 0;
         }
     }
 
@@ -225,7 +278,7 @@ final class DataParser {
         return new DataValidationException(INVALID_DATA, details, cause);
     }
 
-    private record RootElement(String localName, String namespace) {
+    private record RootElement(String localName, String namespace, boolean wrapped) {
     }
 
     /** Remembers where a JSON null was read: yangtools fails on it with a bare NullPointerException. */
@@ -248,12 +301,12 @@ final class DataParser {
      * namespace gets the one of the root's module, as clients of the reference system send such XML.
      */
     private static final class TrackingXmlReader extends StreamReaderDelegate {
-        private final String defaultNamespace;
         private final Deque<String> elementNames = new ArrayDeque<>();
+        private String defaultNamespace;
+        private boolean heldAtStartTag;
 
-        TrackingXmlReader(final XMLStreamReader xmlReader, final String defaultNamespace) {
+        TrackingXmlReader(final XMLStreamReader xmlReader) {
             super(xmlReader);
-            this.defaultNamespace = defaultNamespace;
         }
 
         @Override
@@ -262,8 +315,20 @@ final class DataParser {
             return enterStartedElement(super.next());
         }
 
+        /**
+         * A parse of one element may end on the start tag of the next one (the wrapper's next child): the next parse
+         * begins with nextTag(), which must then stay on it instead of entering that element.
+         */
+        void holdAtStartTag() {
+            heldAtStartTag = getEventType() == XMLStreamConstants.START_ELEMENT && elementNames.size() > 1;
+        }
+
         @Override
         public int nextTag() throws XMLStreamException {
+            if (heldAtStartTag) {
+                heldAtStartTag = false;
+                return XMLStreamConstants.START_ELEMENT;
+            }
             leaveEndedElement();
             return enterStartedElement(super.nextTag());
         }

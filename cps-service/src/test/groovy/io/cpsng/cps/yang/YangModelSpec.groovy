@@ -214,6 +214,19 @@ class YangModelSpec extends Specification {
                                                                                                             || [(EMMA + '/details'): [summary: 'Ball']]                                     | [BOOKSTORE]
             'a nested list entry, XML'           | EMMA         | XML         | '<details><summary>Ball</summary></details>'
                                                                                                             || [(EMMA + '/details'): [summary: 'Ball']]                                     | [BOOKSTORE]
+            'the root, XML in <data>'            | '/'          | XML         | "<data>${ADDRESS_XML}</data>" || [(EASONS): ['bookstore-name': 'Easons']]                                   | [BOOKSTORE]
+            'a container, XML in netconf <data>' | '/bookstore' | XML         | "<data xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\">\n ${CATEGORY_XML}\n ${REVIEWS_XML}\n</data>"
+                                                                                                            || [(CATEGORY_9): [code: '9', name: 'Art'], '/bookstore/reviews': [:], (REVIEW_1): [id: 1L]] | [BOOKSTORE, EXTRAS]
+            'a container, two entries in <data>' | '/bookstore' | XML         | "<data>${CATEGORY_XML}<categories><code>8</code></categories></data>"
+                                                                                                            || [(CATEGORY_9): [code: '9', name: 'Art'], (CATEGORY_8): [code: '8']]         | [BOOKSTORE, BOOKSTORE]
+    }
+
+    def 'An empty <data> element is refused.'() {
+        when: 'a <data> element without nodes is parsed'
+            objectUnderTest.parseData('/', '<data> </data>', XML)
+        then: 'the data are invalid, saying so'
+            def thrown = thrown(DataValidationException)
+            thrown.details.contains('no node inside <data>')
     }
 
     def 'Key values are quoted canonically in xpaths: #scenario.'() {
