@@ -107,7 +107,7 @@ class BulkOperationsSpec extends IntegrationSpec {
     }
 
     Map warehouseOf(String anchorName) {
-        def nodes = cpsDataService.getDataNodes('bulk-cache', anchorName, '/', INCLUDE_ALL_DESCENDANTS)
+        def nodes = cpsDataService.getDataNodesForMultipleXpaths('bulk-cache', anchorName, ['/'], INCLUDE_ALL_DESCENDANTS)
         if (nodes.empty) {
             return null
         }

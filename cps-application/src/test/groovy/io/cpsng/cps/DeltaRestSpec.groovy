@@ -23,14 +23,14 @@ class DeltaRestSpec extends IntegrationSpec {
         "address": {"city": "Bergen", "postcode": "0150"},
         "zones": [{"building": "A", "floor": 1, "climate": "chilled"}, {"building": "C", "floor": 2}]}}'''
     static final List<Map> EXPECTED = [
-        [action: 'replace', xpath: '/warehouse', 'source-data': [warehouse: [open: true]],
-         'target-data': [warehouse: [open: false]]],
-        [action: 'replace', xpath: '/warehouse/address', 'source-data': [address: [city: 'Oslo']],
-         'target-data': [address: [city: 'Bergen']]],
+        [action: 'replace', xpath: '/warehouse', sourceData: [warehouse: [open: true]],
+         targetData: [warehouse: [open: false]]],
+        [action: 'replace', xpath: '/warehouse/address', sourceData: [address: [city: 'Oslo']],
+         targetData: [address: [city: 'Bergen']]],
         [action: 'remove', xpath: "/warehouse/zones[@building='B' and @floor='0']",
-         'source-data': [zones: [[building: 'B', floor: 0, climate: 'frozen']]]],
+         sourceData: [zones: [[building: 'B', floor: 0, climate: 'frozen']]]],
         [action: 'create', xpath: "/warehouse/zones[@building='C' and @floor='2']",
-         'target-data': [zones: [[building: 'C', floor: 2]]]]]
+         targetData: [zones: [[building: 'C', floor: 2]]]]]
 
     @Autowired
     StoreFixture storeFixture
@@ -85,14 +85,25 @@ class DeltaRestSpec extends IntegrationSpec {
                 .file(new MockMultipartFile('targetData', 'a.json', 'application/json',
                     '{"address": {"city": "Oslo", "postcode": "9999"}}'.bytes))).andReturn().response
         then: 'only that node is compared'
-            json(address) == [[action: 'replace', xpath: '/warehouse/address', 'source-data': [address: [postcode: '0150']],
-                               'target-data': [address: [postcode: '9999']]]]
+            json(address) == [[action: 'replace', xpath: '/warehouse/address', sourceData: [address: [postcode: '0150']],
+                               targetData: [address: [postcode: '9999']]]]
     }
 
-    def 'A delta report applied to the source makes it equal to the target'() {
+    def 'The condensed report has each created or removed subtree whole, at its parent'() {
+        when: 'the condensed delta from source to target is asked'
+            def response = mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
+                .param('descendants', 'all').param('grouping-enabled', 'true')).andReturn().response
+        then: 'replacements are per node, the removed and the created zone are entries at the warehouse'
+            response.status == 200
+            json(response) == [EXPECTED[0], EXPECTED[1],
+                               [action: 'remove', xpath: '/warehouse', sourceData: [zones: [[building: 'B', floor: 0, climate: 'frozen']]]],
+                               [action: 'create', xpath: '/warehouse', targetData: [zones: [[building: 'C', floor: 2]]]]]
+    }
+
+    def 'A #form delta report applied to the source makes it equal to the target'() {
         given: 'the report from source to target'
             def report = mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
-                .param('descendants', 'all')).andReturn().response.contentAsString
+                .param('descendants', 'all').param('grouping-enabled', grouped)).andReturn().response.contentAsString
         when: 'it is applied to the source'
             def response = mvc.perform(post("${ANCHORS}/source/applyChangesInDeltaReport").contentType(APPLICATION_JSON)
                 .content(report)).andReturn().response
@@ -100,6 +111,10 @@ class DeltaRestSpec extends IntegrationSpec {
             response.status == 201
             json(mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
                 .param('descendants', 'all')).andReturn().response) == []
+        where: 'the report is'
+            form        | grouped
+            'per node'  | 'false'
+            'condensed' | 'true'
     }
 
     def 'A report with an entry that cannot be applied changes nothing: #scenario'() {
@@ -114,8 +129,13 @@ class DeltaRestSpec extends IntegrationSpec {
         where: 'the report holds'
             scenario                        | report                                                                                      || expectedDetails
             'an action not served'          | [EXPECTED[2], [action: 'move', xpath: '/warehouse/address']]                                || 'create, remove or replace'
-            'a create without target data'  | [EXPECTED[2], [action: 'create', xpath: "/warehouse/zones[@building='D' and @floor='1']"]]  || 'has no target-data'
-            'a leaf the model does not have' | [EXPECTED[2], [action: 'replace', xpath: '/warehouse/address', 'target-data': [address: [planet: 'Mars']]]] || 'planet'
+            'a create without target data'  | [EXPECTED[2], [action: 'create', xpath: "/warehouse/zones[@building='D' and @floor='1']"]]  || 'has no targetData'
+            'a leaf the model does not have' | [EXPECTED[2], [action: 'replace', xpath: '/warehouse/address', targetData: [address: [planet: 'Mars']]]] || 'planet'
+            'an entry that is no object'    | [EXPECTED[2], 1]                                                                            || 'Entry 1 is not an object'
+            'a null entry'                  | [EXPECTED[2], null]                                                                         || 'Entry 1 is not an object'
+            'an entry without action'       | [EXPECTED[2], [xpath: '/warehouse']]                                                        || 'create, remove or replace'
+            'data that are no object'       | [EXPECTED[2], [action: 'create', xpath: '/warehouse', targetData: 'zones']]                 || 'targetData of entry 1 is not an object'
+            'a removal of a missing node'   | [EXPECTED[2], [action: 'remove', xpath: '/warehouse', sourceData: [zones: [[building: 'Z', floor: 9]]]]] || 'Z'
     }
 
     def 'What is not served is refused with 400 naming it: #scenario'() {
@@ -126,7 +146,6 @@ class DeltaRestSpec extends IntegrationSpec {
             json(response).details.contains(expectedDetails)
         where: 'the request asks for'
             scenario                 | request                                                                                                     || expectedDetails
-            'the condensed report'   | get("${ANCHORS}/source/delta").param('target-anchor-name', 'target').param('grouping-enabled', 'true')     || 'grouping-enabled'
             'a schema with the data' | multipart("${ANCHORS}/source/delta").file(new MockMultipartFile('targetData', 't.json', 'application/json', TARGET.bytes))
                                            .file(new MockMultipartFile('yangResourceFile', 'x.yang', 'text/plain', 'module x {}'.bytes)) || 'yangResourceFile'
     }

@@ -41,6 +41,8 @@ class DeltaRestController {
 
     private static final JsonMapper JSON_MAPPER = JsonMapper.shared();
     private static final String GROUPING = "grouping-enabled";
+    private static final String SOURCE_DATA = "sourceData";
+    private static final String TARGET_DATA = "targetData";
 
     private final CpsDeltaService cpsDeltaService;
 
@@ -56,9 +58,8 @@ class DeltaRestController {
         @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
         @RequestParam(value = "descendants", defaultValue = "none") final String descendants,
         @RequestParam(value = GROUPING, defaultValue = "false") final boolean groupingEnabled) {
-        refuseGrouping(groupingEnabled);
         return ResponseEntity.ok(toJson(cpsDeltaService.getDelta(dataspaceName, sourceAnchorName, targetAnchorName,
-            xpath, FetchDescendantsOption.parse(descendants))));
+            xpath, FetchDescendantsOption.parse(descendants), groupingEnabled)));
     }
 
     @PostMapping(path = "/delta", consumes = MediaType.MULTIPART_FORM_DATA_VALUE,
@@ -71,13 +72,12 @@ class DeltaRestController {
         @RequestPart("targetData") final MultipartFile targetData,
         @RequestPart(value = "yangResourceFile", required = false) final MultipartFile yangResourceFile)
         throws IOException {
-        refuseGrouping(groupingEnabled);
         if (yangResourceFile != null) {
             throw new DataValidationException("Not served", "yangResourceFile is not served: the target data are"
                 + " validated against the source anchor's schema set");
         }
         return ResponseEntity.ok(toJson(cpsDeltaService.getDeltaToData(dataspaceName, sourceAnchorName, xpath,
-            new String(targetData.getBytes(), StandardCharsets.UTF_8))));
+            new String(targetData.getBytes(), StandardCharsets.UTF_8), groupingEnabled)));
     }
 
     @PostMapping(path = "/applyChangesInDeltaReport", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -88,32 +88,49 @@ class DeltaRestController {
         return ResponseEntity.status(HttpStatus.CREATED).build();
     }
 
-    private static void refuseGrouping(final boolean groupingEnabled) {
-        if (groupingEnabled) {
-            throw new DataValidationException("Not served", GROUPING + "=true (the condensed delta report) is not"
-                + " served: each node is reported on its own");
-        }
-    }
-
     private static ArrayNode toJson(final List<DeltaReport> deltaReports) {
         final ArrayNode json = JSON_MAPPER.createArrayNode();
         for (final DeltaReport deltaReport : deltaReports) {
             final ObjectNode entry = json.addObject().put("action", deltaReport.action())
                 .put("xpath", deltaReport.xpath());
-            if (deltaReport.sourceData() != null) {
-                entry.set("source-data", dataOf(deltaReport.sourceData()));
+            if (!deltaReport.sourceData().isEmpty()) {
+                entry.set(SOURCE_DATA, dataOf(deltaReport.sourceData()));
             }
-            if (deltaReport.targetData() != null) {
-                entry.set("target-data", dataOf(deltaReport.targetData()));
+            if (!deltaReport.targetData().isEmpty()) {
+                entry.set(TARGET_DATA, dataOf(deltaReport.targetData()));
             }
         }
         return json;
     }
 
-    /** The node under its name, without a module prefix: the reference's report names none. */
-    private static ObjectNode dataOf(final DataNode dataNode) {
-        return DataNodeFormatter.toJsonObject(List.of(new DataNode(dataNode.xpath(), null, dataNode.leaves(),
-            dataNode.childDataNodes())));
+    /** The nodes under their names, without a module prefix: the reference's report names none. */
+    private static ObjectNode dataOf(final List<DataNode> dataNodes) {
+        return DataNodeFormatter.toJsonObject(dataNodes.stream().map(dataNode -> new DataNode(dataNode.xpath(), null,
+            dataNode.leaves(), dataNode.childDataNodes())).toList());
+    }
+
+    private static String textOf(final JsonNode entry, final String field, final int index) {
+        final JsonNode value = entry.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isString()) {
+            throw new DataValidationException("Invalid delta report", field + " of entry " + index + " is not a"
+                + " string");
+        }
+        return value.asString();
+    }
+
+    private static String dataOf(final JsonNode entry, final String field, final int index) {
+        final JsonNode value = entry.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isObject()) {
+            throw new DataValidationException("Invalid delta report", field + " of entry " + index + " is not an"
+                + " object naming its node(s)");
+        }
+        return value.toString();
     }
 
     private static List<DeltaChange> changesOf(final String deltaReport) {
@@ -128,10 +145,14 @@ class DeltaRestController {
             throw new DataValidationException("Invalid delta report", "The body is not a JSON array of entries");
         }
         final List<DeltaChange> changes = new ArrayList<>();
-        for (final JsonNode entry : entries) {
-            final JsonNode targetData = entry.get("target-data");
-            changes.add(new DeltaChange(entry.path("action").asString(null), entry.path("xpath").asString(null),
-                targetData == null || targetData.isNull() ? null : targetData.toString()));
+        for (int index = 0; index < entries.size(); index++) {
+            final JsonNode entry = entries.get(index);
+            if (!entry.isObject()) {
+                throw new DataValidationException("Invalid delta report", "Entry " + index + " is not an object:"
+                    + " each entry is {action, xpath, sourceData, targetData}");
+            }
+            changes.add(new DeltaChange(textOf(entry, "action", index), textOf(entry, "xpath", index),
+                dataOf(entry, SOURCE_DATA, index), dataOf(entry, TARGET_DATA, index)));
         }
         return changes;
     }

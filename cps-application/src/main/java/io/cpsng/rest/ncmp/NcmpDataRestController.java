@@ -1,6 +1,7 @@
 package io.cpsng.rest.ncmp;
 
 import io.cpsng.ncmp.api.NcmpDataService;
+import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.DataOperation;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.PassThroughRequest;
@@ -65,6 +66,13 @@ class NcmpDataRestController {
         }
         final DmiResponse dmiResponse = ncmpDataService.passThrough(passThroughRequest);
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(dmiResponse.body());
+    }
+
+    /** Only the cached datastore (ncmp-datastore:operational, matched before this) can be queried. */
+    @GetMapping("/query")
+    ResponseEntity<Void> queryResourceDataForCmHandle(@PathVariable(DATASTORE_NAME) final String datastoreName) {
+        throw new InvalidInputException(datastoreName + " is not supported",
+            "Only ncmp-datastore:operational, the cached data, can be queried");
     }
 
     @PostMapping

@@ -78,15 +78,13 @@ class NcmpDataSyncRestController {
             : FetchDescendantsOption.OMIT_DESCENDANTS;
     }
 
-    /** A data node as the reference's query answers it: its DataNode bean as Jackson writes it. */
-    record ReferenceDataNode(String dataspace, String schemaSetName, String anchorName, Object moduleReference,
-                             String xpath, String moduleNamePrefix, Map<String, Object> leaves,
-                             List<String> xpathsChildren, List<ReferenceDataNode> childDataNodes) {
+    /** A data node as the reference's query answers it: its DataNode bean as Jackson writes it, without nulls. */
+    record ReferenceDataNode(String dataspace, String anchorName, String xpath, Map<String, Object> leaves,
+                             List<ReferenceDataNode> childDataNodes) {
 
         static ReferenceDataNode of(final DataNode dataNode, final String dataspaceName, final String anchorName) {
-            return new ReferenceDataNode(dataspaceName, null, anchorName, null, dataNode.xpath(), null,
-                dataNode.leaves(), null, dataNode.childDataNodes().stream()
-                    .map(child -> of(child, dataspaceName, anchorName)).toList());
+            return new ReferenceDataNode(dataspaceName, anchorName, dataNode.xpath(), dataNode.leaves(),
+                dataNode.childDataNodes().stream().map(child -> of(child, dataspaceName, anchorName)).toList());
         }
     }
 }

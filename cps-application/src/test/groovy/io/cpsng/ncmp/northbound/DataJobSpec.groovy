@@ -116,6 +116,18 @@ class DataJobSpec extends ServerSpec {
             subJobsSentTo(pluginB).empty
     }
 
+    def 'A job without operations starts no sub-job and answers 200 [], as the reference, whatever its metadata'() {
+        when: 'a job with an empty list of operations and no destination is sent'
+            def response = http.post('/do-not-use/dataJobs/job-0/write', 'application/json',
+                JsonOutput.toJson([dataJobMetadata: [:], dataJobWriteRequest: [data: []]]))
+        then: 'it is answered with no sub-job'
+            response.status == 200
+            response.json == []
+        and: 'nothing was sent'
+            subJobsSentTo(pluginA).empty
+            subJobsSentTo(pluginB).empty
+    }
+
     def 'A job with #scenario is refused with 400 saying what is wrong'() {
         when: 'the job is sent'
             def response = http.post('/do-not-use/dataJobs/job-3/write' + query, 'application/json', JsonOutput.toJson(body))
@@ -128,7 +140,6 @@ class DataJobSpec extends ServerSpec {
         where: 'the job has'
             scenario                | query        | body                                                                        || expectedDetail
             'no destination'        | ''           | [dataJobMetadata: [:], dataJobWriteRequest: [data: [operation('1', '/SubNetwork=E/MeContext=1')]]] || 'dataJobMetadata.destination'
-            'no operations'         | ''           | [dataJobMetadata: METADATA, dataJobWriteRequest: [data: []]]                 || 'dataJobWriteRequest.data'
             'no dataJobWriteRequest' | ''          | [dataJobMetadata: METADATA]                                                  || 'dataJobWriteRequest'
             'an operation without a path' | ''     | [dataJobMetadata: METADATA, dataJobWriteRequest: [data: [[op: 'add']]]]      || 'dataJobWriteRequest.data[0]'
             'a parameter not served' | '?topic=t1' | [dataJobMetadata: METADATA, dataJobWriteRequest: [data: [operation('1', '/SubNetwork=E/MeContext=1')]]] || 'topic'

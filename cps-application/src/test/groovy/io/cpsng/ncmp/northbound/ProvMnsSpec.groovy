@@ -97,6 +97,9 @@ class ProvMnsSpec extends ServerSpec {
             response.json.type == expectedType
             response.json.title.contains(expectedTitle)
             response.json.badOp == expectedBadOp
+        and: 'the arrays of the reference\'s read or write error shape are there, empty'
+            def arrays = verb == 'GET' ? [badQueryParams: [], otherProblems: []] : [badAttributes: [], badObjects: [], otherProblems: []]
+            response.json.subMap(['badQueryParams', 'badAttributes', 'badObjects', 'otherProblems']).findAll { it.value != null } == arrays
         and: 'the plugin was not called'
             dmiStub.requestCount(DmiEndpoint.PROVMNS) == 0
         where: 'the request is'

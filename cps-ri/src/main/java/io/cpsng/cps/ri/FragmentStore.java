@@ -48,6 +48,12 @@ class FragmentStore implements DataPersistence {
             AND f.xpath >= x.xpath || '[' AND f.xpath < x.xpath || '\\' LIMIT 1) list ON true
         WHERE node.found IS NULL AND list.found IS NULL""";
 
+    // the entries of a list: in the xpath range of its name followed by a key predicate, children of its parent
+    // (a top-level list's parent is no fragment: its entries have none)
+    private static final String SELECT_LIST_ENTRY_IDS = """
+        SELECT id FROM fragment WHERE anchor_id = ? AND xpath >= ? AND xpath < ? AND parent_id IS NOT DISTINCT FROM
+            (SELECT id FROM fragment WHERE anchor_id = ? AND xpath = ?)""";
+
     private static final String DELETE_XPATHS_AND_BELOW = deleteInRanges(NODE, SUBTREE, LIST_ENTRIES);
     private static final String DELETE_SUBTREES = deleteInRanges(NODE, SUBTREE);
     private static final String DELETE_LIST_ENTRIES = deleteInRanges(LIST_ENTRIES);
@@ -184,7 +190,21 @@ class FragmentStore implements DataPersistence {
             : "SELECT id FROM fragment WHERE anchor_id = ? AND xpath = ANY(?)";
         final Map<Integer, List<DataNode>> trees = fragmentReader.readTrees(rootIdsSql,
             List.of(anchorId, xpaths.toArray(String[]::new)), fetchDescendantsOption);
-        return trees.getOrDefault(anchorId, List.of());
+        final List<DataNode> dataNodes = trees.getOrDefault(anchorId, List.of());
+        if (dataNodes.isEmpty() && xpaths.size() == 1 && !includesRoot) {
+            return listEntries(anchorId, xpaths.iterator().next(), fetchDescendantsOption);
+        }
+        return dataNodes;
+    }
+
+    /** An xpath without a node may name a whole list (no key predicate): its entries, as the reference reads it. */
+    private List<DataNode> listEntries(final int anchorId, final String listXpath,
+                                       final FetchDescendantsOption fetchDescendantsOption) {
+        if (Xpaths.isListEntry(listXpath)) {
+            return List.of();
+        }
+        return fragmentReader.readTrees(SELECT_LIST_ENTRY_IDS, List.of(anchorId, listXpath + '[', listXpath + '\\',
+            anchorId, Xpaths.parentXpath(listXpath)), fetchDescendantsOption).getOrDefault(anchorId, List.of());
     }
 
     @Override

@@ -103,7 +103,10 @@ public interface CpsDataService {
     /** The containers and lists the anchor's model lets data start with, as module:name; sorted. */
     List<String> getTopLevelNodeNames(String dataspaceName, String anchorName);
 
-    /** Reads the node at the xpath ("/" for all top nodes); DataNodeNotFoundException when there is none. */
+    /**
+     * Reads the node at the xpath ("/" for all top nodes); DataNodeNotFoundException when there is none (at "/":
+     * when the anchor has no data).
+     */
     Collection<DataNode> getDataNodes(String dataspaceName, String anchorName, String xpath,
                                       FetchDescendantsOption fetchDescendantsOption);
 

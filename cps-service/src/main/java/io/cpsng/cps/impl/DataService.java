@@ -215,7 +215,8 @@ class DataService implements CpsDataService {
                                              final FetchDescendantsOption fetchDescendantsOption) {
         final Collection<DataNode> dataNodes = getDataNodesForMultipleXpaths(dataspaceName, anchorName,
             List.of(xpath), fetchDescendantsOption);
-        if (dataNodes.isEmpty() && !Xpaths.isRoot(xpath)) {
+        // the root of an anchor without data too, as the reference answers it
+        if (dataNodes.isEmpty()) {
             throw new DataNodeNotFoundException(dataspaceName, anchorName, List.of(xpath));
         }
         return dataNodes;

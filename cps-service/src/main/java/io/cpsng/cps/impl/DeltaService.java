@@ -10,15 +10,18 @@ import io.cpsng.cps.api.model.DeltaReport;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.cps.path.CpsPathParser;
 import io.cpsng.cps.path.Xpaths;
+import io.cpsng.cps.yang.YangModel;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Service;
@@ -42,17 +45,17 @@ class DeltaService implements CpsDeltaService {
     @Transactional(readOnly = true)
     public List<DeltaReport> getDelta(final String dataspaceName, final String sourceAnchorName,
                                       final String targetAnchorName, final String xpath,
-                                      final FetchDescendantsOption fetchDescendantsOption) {
+                                      final FetchDescendantsOption fetchDescendantsOption, final boolean grouped) {
         NameValidator.validateNames(dataspaceName, sourceAnchorName, targetAnchorName);
         final String canonicalXpath = CpsPathParser.canonicalXpath(xpath);
         return compare(read(dataspaceName, sourceAnchorName, canonicalXpath, fetchDescendantsOption),
-            read(dataspaceName, targetAnchorName, canonicalXpath, fetchDescendantsOption));
+            read(dataspaceName, targetAnchorName, canonicalXpath, fetchDescendantsOption), grouped);
     }
 
     @Override
     @Transactional(readOnly = true)
     public List<DeltaReport> getDeltaToData(final String dataspaceName, final String sourceAnchorName,
-                                            final String xpath, final String targetJson) {
+                                            final String xpath, final String targetJson, final boolean grouped) {
         NameValidator.validateNames(dataspaceName, sourceAnchorName);
         final String canonicalXpath = CpsPathParser.canonicalXpath(xpath);
         final List<DataNode> target = anchorModels.yangModelOf(dataspaceName, sourceAnchorName)
@@ -64,28 +67,66 @@ class DeltaService implements CpsDeltaService {
         }
         return compare(read(dataspaceName, sourceAnchorName, canonicalXpath,
             FetchDescendantsOption.INCLUDE_ALL_DESCENDANTS), anchorModels.withModules(dataspaceName, sourceAnchorName,
-            target));
+            target), grouped);
     }
 
     @Override
     @Transactional
     public void applyDelta(final String dataspaceName, final String anchorName, final List<DeltaChange> deltaChanges) {
-        deltaChanges.stream().filter(change -> !List.of(DeltaReport.CREATE, DeltaReport.REMOVE, DeltaReport.REPLACE)
-            .contains(change.action()) || change.xpath() == null).findFirst().ifPresent(change -> {
-                throw new DataValidationException("Invalid delta report", "Action " + change.action() + " of "
-                    + change.xpath() + ": each entry needs an xpath and the action create, remove or replace");
-            });
-        final Comparator<DeltaChange> byDepth = Comparator.comparingInt(change -> depthOf(change.xpath()));
-        deltaChanges.stream().filter(change -> DeltaReport.REMOVE.equals(change.action()))
-            .sorted(byDepth.reversed())
-            .forEach(change -> cpsDataService.deleteDataNode(dataspaceName, anchorName, change.xpath()));
-        deltaChanges.stream().filter(change -> DeltaReport.REPLACE.equals(change.action()))
-            .forEach(change -> cpsDataService.updateNodeLeaves(dataspaceName, anchorName,
-                parentOf(change.xpath()), requireData(change), ContentType.JSON));
-        deltaChanges.stream().filter(change -> DeltaReport.CREATE.equals(change.action()))
-            .sorted(byDepth)
-            .forEach(change -> cpsDataService.saveData(dataspaceName, anchorName, parentOf(change.xpath()),
-                requireData(change), ContentType.JSON));
+        NameValidator.validateNames(dataspaceName, anchorName);
+        // the anchor is looked up first, so that a report to one that does not exist is refused even when empty
+        final YangModel yangModel = anchorModels.yangModelOf(dataspaceName, anchorName);
+        final List<AppliedChange> changes = deltaChanges.stream()
+            .map(deltaChange -> AppliedChange.of(yangModel, deltaChange)).toList();
+        removeNodes(dataspaceName, anchorName, changes);
+        replaceLeaves(dataspaceName, anchorName, changes);
+        createNodes(dataspaceName, anchorName, changes);
+    }
+
+    /** Deepest first, so that a node and its removed descendant, reported apart, are removed in turn. */
+    private void removeNodes(final String dataspaceName, final String anchorName, final List<AppliedChange> changes) {
+        changes.stream().filter(change -> DeltaReport.REMOVE.equals(change.action()))
+            .flatMap(change -> change.sourceNodes().stream().map(DataNode::xpath))
+            .sorted(Comparator.comparingInt(DeltaService::depthOf).reversed())
+            .forEach(xpath -> cpsDataService.deleteDataNode(dataspaceName, anchorName, xpath));
+    }
+
+    /** The node's leaves become the target's: those changed are set, those only the source has are removed. */
+    private void replaceLeaves(final String dataspaceName, final String anchorName,
+                               final List<AppliedChange> changes) {
+        for (final AppliedChange change : changes) {
+            if (!DeltaReport.REPLACE.equals(change.action())) {
+                continue;
+            }
+            final DataNode target = change.targetNodes().isEmpty() ? null : change.targetNodes().getFirst();
+            final DataNode source = change.sourceNodes().isEmpty() ? null : change.sourceNodes().getFirst();
+            final String nodeXpath = target == null ? source.xpath() : target.xpath();
+            final Collection<String> droppedLeaves = source == null ? List.of() : source.leaves().keySet().stream()
+                .filter(leaf -> target == null || !target.leaves().containsKey(leaf))
+                .filter(leaf -> !keyNamesOf(nodeXpath).contains(leaf)).toList();
+            if (droppedLeaves.isEmpty()) {
+                cpsDataService.updateNodeLeaves(dataspaceName, anchorName, change.parentXpath(),
+                    change.targetDataJson(), ContentType.JSON);
+            } else {
+                final DataNode current = cpsDataService.getDataNodes(dataspaceName, anchorName, nodeXpath,
+                    FetchDescendantsOption.INCLUDE_ALL_DESCENDANTS).iterator().next();
+                final Map<String, Object> leaves = new LinkedHashMap<>(current.leaves());
+                leaves.keySet().removeAll(droppedLeaves);
+                if (target != null) {
+                    leaves.putAll(target.leaves());
+                }
+                cpsDataService.updateDataNodesAndDescendants(dataspaceName, anchorName, List.of(
+                    new DataNode(nodeXpath, current.module(), leaves, current.childDataNodes())));
+            }
+        }
+    }
+
+    /** Shallowest first, so that a node and its created descendant, reported apart, are created in turn. */
+    private void createNodes(final String dataspaceName, final String anchorName, final List<AppliedChange> changes) {
+        changes.stream().filter(change -> DeltaReport.CREATE.equals(change.action()))
+            .sorted(Comparator.comparingInt(change -> depthOf(change.parentXpath())))
+            .forEach(change -> cpsDataService.saveData(dataspaceName, anchorName, change.parentXpath(),
+                change.targetDataJson(), ContentType.JSON));
     }
 
     /** The nodes at the xpath, none if it has none: a read that throws would doom the surrounding transaction. */
@@ -95,24 +136,41 @@ class DeltaService implements CpsDeltaService {
             fetchDescendantsOption);
     }
 
-    private static List<DeltaReport> compare(final Collection<DataNode> source, final Collection<DataNode> target) {
+    private static List<DeltaReport> compare(final Collection<DataNode> source, final Collection<DataNode> target,
+                                             final boolean grouped) {
         final Map<String, DataNode> sourceNodes = flatten(source);
         final Map<String, DataNode> targetNodes = flatten(target);
+        final GroupedReports groupedReports = new GroupedReports();
         final List<DeltaReport> deltaReports = new ArrayList<>();
         sourceNodes.forEach((xpath, sourceNode) -> {
             final DataNode targetNode = targetNodes.get(xpath);
-            if (targetNode == null) {
-                deltaReports.add(new DeltaReport(DeltaReport.REMOVE, xpath, sourceNode, null));
-            } else {
+            if (targetNode != null) {
                 replacement(xpath, sourceNode, targetNode).ifPresent(deltaReports::add);
+            } else if (!grouped) {
+                deltaReports.add(new DeltaReport(DeltaReport.REMOVE, xpath, List.of(withoutChildren(sourceNode)),
+                    null));
+            } else if (!isInside(xpath, sourceNodes, targetNodes)) {
+                groupedReports.add(deltaReports, DeltaReport.REMOVE, sourceNode);
             }
         });
         targetNodes.forEach((xpath, targetNode) -> {
-            if (!sourceNodes.containsKey(xpath)) {
-                deltaReports.add(new DeltaReport(DeltaReport.CREATE, xpath, null, targetNode));
+            if (sourceNodes.containsKey(xpath)) {
+                return;
+            }
+            if (!grouped) {
+                deltaReports.add(new DeltaReport(DeltaReport.CREATE, xpath, null, List.of(withoutChildren(targetNode))));
+            } else if (!isInside(xpath, targetNodes, sourceNodes)) {
+                groupedReports.add(deltaReports, DeltaReport.CREATE, targetNode);
             }
         });
-        return deltaReports;
+        return groupedReports.filledIn(deltaReports);
+    }
+
+    /** Whether the node's parent is itself only on this side: the node is then reported with its parent's subtree. */
+    private static boolean isInside(final String xpath, final Map<String, DataNode> thisSide,
+                                    final Map<String, DataNode> otherSide) {
+        final String parentXpath = Xpaths.parentXpath(xpath);
+        return thisSide.containsKey(parentXpath) && !otherSide.containsKey(parentXpath);
     }
 
     /** The leaves that differ on either side, with the keys of a list entry; nothing if none differs. */
@@ -139,8 +197,8 @@ class DeltaService implements CpsDeltaService {
         addKeys(xpath, sourceNode, sourceLeaves);
         addKeys(xpath, targetNode, targetLeaves);
         return Optional.of(new DeltaReport(DeltaReport.REPLACE, xpath,
-            sourceLeaves.isEmpty() ? null : new DataNode(xpath, sourceNode.module(), sourceLeaves, List.of()),
-            targetLeaves.isEmpty() ? null : new DataNode(xpath, targetNode.module(), targetLeaves, List.of())));
+            sourceLeaves.isEmpty() ? null : List.of(new DataNode(xpath, sourceNode.module(), sourceLeaves, List.of())),
+            targetLeaves.isEmpty() ? null : List.of(new DataNode(xpath, targetNode.module(), targetLeaves, List.of()))));
     }
 
     /**
@@ -182,7 +240,7 @@ class DeltaService implements CpsDeltaService {
         leaves.putAll(withKeys);
     }
 
-    /** Each node by xpath, without its children; the module of the top nodes kept. */
+    /** Each node by xpath, with its children (a grouped report holds whole subtrees); the top nodes' modules kept. */
     private static Map<String, DataNode> flatten(final Collection<DataNode> dataNodes) {
         final Map<String, DataNode> flat = new LinkedHashMap<>();
         addFlat(dataNodes, flat);
@@ -191,22 +249,24 @@ class DeltaService implements CpsDeltaService {
 
     private static void addFlat(final Collection<DataNode> dataNodes, final Map<String, DataNode> flat) {
         for (final DataNode dataNode : dataNodes) {
-            flat.put(dataNode.xpath(), new DataNode(dataNode.xpath(), dataNode.module(), dataNode.leaves(),
-                List.of()));
+            flat.put(dataNode.xpath(), dataNode);
             addFlat(dataNode.childDataNodes(), flat);
         }
     }
 
-    private static String requireData(final DeltaChange change) {
-        if (change.targetDataJson() == null) {
-            throw new DataValidationException("Invalid delta report", change.action() + " of " + change.xpath()
-                + " has no target-data");
-        }
-        return change.targetDataJson();
+    private static DataNode withoutChildren(final DataNode dataNode) {
+        return new DataNode(dataNode.xpath(), dataNode.module(), dataNode.leaves(), List.of());
     }
 
-    private static String parentOf(final String xpath) {
-        return Xpaths.parentXpath(CpsPathParser.canonicalXpath(xpath));
+    private static Set<String> keyNamesOf(final String xpath) {
+        final Set<String> keyNames = new HashSet<>();
+        if (Xpaths.isListEntry(xpath)) {
+            final Matcher keyName = KEY_NAME.matcher(Xpaths.lastStep(xpath));
+            while (keyName.find()) {
+                keyNames.add(keyName.group(1));
+            }
+        }
+        return keyNames;
     }
 
     private static int depthOf(final String xpath) {

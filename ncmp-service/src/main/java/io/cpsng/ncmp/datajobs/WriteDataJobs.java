@@ -51,6 +51,10 @@ class WriteDataJobs implements NcmpDataJobService {
     @Override
     public List<SubJobWriteResponse> writeDataJob(final String dataJobId, final DataJobMetadata metadata,
                                                   final List<WriteOperation> operations) {
+        if (operations != null && operations.isEmpty()) {
+            // as the reference: a job without operations starts no sub-job, whatever its metadata
+            return List.of();
+        }
         validate(metadata, operations);
         final Map<String, CmHandleRoute> routes = cmHandleRouter.routeAll(
             operations.stream().map(WriteOperation::path).toList());
@@ -173,8 +177,8 @@ class WriteDataJobs implements NcmpDataJobService {
             throw new InvalidInputException("Missing destination",
                 "dataJobMetadata.destination is required: the DMI plugins send the job's results there");
         }
-        if (operations == null || operations.isEmpty()) {
-            throw new InvalidInputException("No operations", "dataJobWriteRequest.data holds no operation");
+        if (operations == null) {
+            throw new InvalidInputException("No operations", "dataJobWriteRequest.data is required");
         }
         for (int index = 0; index < operations.size(); index++) {
             final WriteOperation operation = operations.get(index);
