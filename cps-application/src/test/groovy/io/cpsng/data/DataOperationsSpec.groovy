@@ -246,6 +246,61 @@ class DataOperationsSpec extends Specification {
             forwarded.forwardedEvent.'response-data' == [cell: 1]
     }
 
+    def 'A pass-through read with a topic whose plugin answers #pluginStatus makes an error event #code on the topic'() {
+        given: 'the data plugin answers #pluginStatus'
+            dataPlugin.stubFor(post(urlPathMatching('/dmi/v1/ch/.*/data/ds/.*')).willReturn(aResponse().withStatus(pluginStatus)))
+        when: 'a READY handle is read with a topic'
+            def response = httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/ch/ready-2-${run}" +
+                "/data/ds/ncmp-datastore:passthrough-operational?resourceIdentifier=parent/child&topic=${clientTopic}"))
+                .build(), HttpResponse.BodyHandlers.ofString())
+            def requestId = requestIdOf(response)
+        then: 'the client\'s topic gets the error event the batch endpoint sends for the same target, keyed by the request id'
+            def records = TestKafka.readUntil(clientTopic, Duration.ofSeconds(30)) { it.size() >= 1 }
+            records*.key() == [requestId]
+            header(records[0], 'ce_correlationid') == requestId
+            new JsonSlurper().parseText(records[0].value()).data.responses == [[ids: ["ready-2-${run}".toString()],
+                resourceIdentifier: 'parent/child', statusCode: code, statusMessage: message]]
+        where:
+            pluginStatus || code  | message
+            503          || '103' | 'dmi plugin service is not able to read resource data'
+            408          || '102' | 'dmi plugin service is not responding'
+    }
+
+    def 'A read of the cached datastore with a topic answers a request id, and the cached data reach the topic'() {
+        given: 'a handle whose operational data are cached: its data plugin answers the alarms its module set has'
+            dataPlugin.stubFor(post(urlPathMatching("/dmi/v1/ch/ready-3-${run}/data/ds/.*")).willReturn(aResponse()
+                .withHeader('Content-Type', 'application/json')
+                .withBody('{"stub-alarms:alarms": {"name": "a", "enabled": true, "description": "d", "load": 42}}')))
+            assert httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/ch/ready-3-${run}/data-sync?dataSyncEnabled=true"))
+                .PUT(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString()).statusCode() == 200
+            new PollingConditions(timeout: 30, delay: 0.2).eventually {
+                assert instance.getBean(NcmpCmHandleService).getCmHandle("ready-3-${run}").state().dataSyncState() == 'SYNCHRONIZED'
+            }
+        when: 'the cached alarms are read with a topic'
+            def response = httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/ch/ready-3-${run}" +
+                "/data/ds/ncmp-datastore:operational?resourceIdentifier=/alarms&topic=${clientTopic}")).build(),
+                HttpResponse.BodyHandlers.ofString())
+        then: 'the answer is a request id'
+            def requestId = requestIdOf(response)
+        and: 'the topic gets the cached data as a plugin\'s pass-through result reaches it, under forwardedEvent'
+            def records = TestKafka.readUntil(clientTopic, Duration.ofSeconds(30)) { it.size() >= 1 }
+            records.size() == 1
+            def forwarded = new JsonSlurper().parseText(records[0].value())
+            records[0].key() == forwarded.eventId
+            forwarded.eventCorrelationId == requestId
+            forwarded.eventTarget == clientTopic
+            forwarded.eventType == 'org.onap.cps.ncmp.event.model.DmiAsyncRequestResponseEvent'
+            forwarded.forwardedEvent.'response-code' == '200'
+        and: 'its data are what the same read without a topic answers'
+            def synchronousRead = httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/ch/ready-3-${run}" +
+                '/data/ds/ncmp-datastore:operational?resourceIdentifier=/alarms')).build(), HttpResponse.BodyHandlers.ofString())
+            forwarded.forwardedEvent.'response-data' == new JsonSlurper().parseText(synchronousRead.body())
+            forwarded.forwardedEvent.'response-data' == ['alarms:alarms': [name: 'a', enabled: true, description: 'd', load: 42]]
+        cleanup: 'data sync off again'
+            httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/ch/ready-3-${run}/data-sync?dataSyncEnabled=false"))
+                .PUT(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString())
+    }
+
     def 'A pass-through read with a topic is refused at once: #scenario'() {
         when: 'it is asked'
             def response = httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/ch/${cmHandle}" +

@@ -33,7 +33,8 @@ import java.time.Duration
  */
 class LcmEventsReferenceFormatSpec extends Specification {
 
-    static final String HEADER_FIELDS = 'eventId eventCorrelationId eventTime eventSource eventType eventSchema eventSchemaVersion'
+    /** The header fields in the order the reference adds them, then Spring's type header. */
+    static final String HEADER_FIELDS = 'eventId eventSchema eventCorrelationId eventTime eventSource eventType eventSchemaVersion'
 
     @Shared
     @AutoCleanup('stop')
@@ -72,22 +73,44 @@ class LcmEventsReferenceFormatSpec extends Specification {
                     Arrays.equals(record.headers().lastHeader(field).value(), javaSerialized(value[field]))
                 }
             }
+        and: 'then the type header Spring\'s JSON serializer writes, the reference\'s class name as plain text, in the reference\'s order'
+            records.every { header(it, '__TypeId__') == expectedTypeId }
+            records.every { it.headers()*.key() == HEADER_FIELDS.split(' ').toList() + '__TypeId__' }
+        and: 'the value is written as the reference\'s classes write it: the event first, then the header fields by name'
+            records.every { new JsonSlurper().parseText(it.value()).keySet().toList() == ['event'] + HEADER_FIELDS.split(' ').toList().sort() }
         and: 'the key, correlation id and source are the reference\'s'
             values.every { it.eventCorrelationId == cmHandleId && it.eventSource == 'org.onap.ncmp' && it.eventSchemaVersion == '1.0' }
             values.every { it.eventSchema == expectedSchema }
             values.every { it.eventTime ==~ /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000/ }
-        and: 'what changed is told as the reference tells it'
+        and: 'what changed is told as the reference tells it: the data sync flag first with READY, not at the create'
             values*.event*.newValues*.cmHandleState == ['ADVISED', 'READY', null, 'DELETING', null]
             values[0].event.newValues.cmHandleProperties == createdProperties
+            !values[0].event.newValues.containsKey('dataSyncEnabled')
+            values[1].event.oldValues == [cmHandleState: 'ADVISED']
+            values[1].event.newValues == [dataSyncEnabled: false, cmHandleState: 'READY']
             values[2].event.newValues.cmHandleProperties == addedProperties
             values[4].event.oldValues == null && values[4].event.newValues == null
             values.every { it.event.cmHandleId == cmHandleId && it.event.alternateId == "me=${cmHandleId}".toString() }
         and: 'v1 carries the module set tag and data producer in every event'
             format == 'v2' || values.every { it.event.moduleSetTag == 'tag-1' && it.event.dataProducerIdentifier == 'producer-1' }
         where:
-            format | expectedSchema                        | createdProperties | addedProperties
-            'v1'   | 'org.onap.ncmp:cmhandle-lcm-event'    | [[Color: 'red']]  | [[Shape: 'round']]
-            'v2'   | 'org.onap.ncmp:cmhandle-lcm-event.v2' | [Color: 'red']    | [Shape: 'round']
+            format | expectedSchema                        | expectedTypeId                             | createdProperties | addedProperties
+            'v1'   | 'org.onap.ncmp:cmhandle-lcm-event'    | 'org.onap.cps.ncmp.events.lcm.LcmEventV1'  | [[Color: 'red']]  | [[Shape: 'round']]
+            'v2'   | 'org.onap.ncmp:cmhandle-lcm-event.v2' | 'org.onap.cps.ncmp.events.lcm.LcmEventV2'  | [Color: 'red']    | [Shape: 'round']
+    }
+
+    def 'A handle without alternate id, module set tag or data producer has them as empty strings in every v1 event'() {
+        given: 'an instance sending v1 events'
+            def topic = "lcm-bare-${run}"
+            instance = startInstance('v1', topic, "inventory-${run}")
+            def cmHandleId = "bare-${run}"
+        when: 'a handle with none of them is registered and becomes READY'
+            register(cmHandle(cmHandleId, null))
+            awaitReady(cmHandleId)
+        then: 'its create and READY events carry all three, empty, as the reference writes them'
+            def events = TestKafka.readUntil(topic, Duration.ofSeconds(60)) { it.count { it.key() == cmHandleId } >= 2 }
+                .findAll { it.key() == cmHandleId }.collect { new JsonSlurper().parseText(it.value()).event }
+            events.collect { [it.alternateId, it.moduleSetTag, it.dataProducerIdentifier] } == [['', '', ''], ['', '', '']]
     }
 
     def 'A handle registered with trust level NONE gets the reference\'s inventory event, exactly as its CSIT suite expects'() {

@@ -26,6 +26,10 @@ class LcmEventsSpec extends ServerSpec {
     @Autowired
     StaleDeletions staleDeletions
 
+    def cleanup() {
+        dmiStub.applySettings(DmiStubSettings.DEFAULTS)
+    }
+
     def 'A handle\'s whole life is on the feed, in order, each event a CloudEvent'() {
         given: 'the feed\'s position now'
             def start = lastPosition()
@@ -36,13 +40,13 @@ class LcmEventsSpec extends ServerSpec {
             register(removedCmHandles: ['life-1'])
         and: 'the feed is read from that position'
             def events = eventsOf('life-1', start, 5)
-        then: 'the handle was created ADVISED with its public properties, alternate id and trust level'
+        then: 'the handle was created ADVISED with its public properties, alternate id and trust level, no data sync flag yet'
             events*.type == ['create', 'update', 'update', 'update', 'delete'].collect { 'org.onap.ncmp.cmhandle-lcm-event.' + it }
             events[0].data.data == [cmHandleId: 'life-1', alternateId: 'me=life-1', newValues: [cmHandleState: 'ADVISED',
-                dataSyncEnabled: false, cmHandleProperties: [[color: 'red', size: 'L']], alternateId: 'me=life-1', trustLevel: 'COMPLETE']]
-        and: 'then READY'
+                cmHandleProperties: [[color: 'red', size: 'L']], alternateId: 'me=life-1', trustLevel: 'COMPLETE']]
+        and: 'then READY, with its data sync flag, as the reference tells a first READY'
             events[1].data.data.oldValues == [cmHandleState: 'ADVISED']
-            events[1].data.data.newValues == [cmHandleState: 'READY']
+            events[1].data.data.newValues == [dataSyncEnabled: false, cmHandleState: 'READY']
         and: 'then its changed property alone'
             events[2].data.data.oldValues == [cmHandleProperties: [[color: 'red']]]
             events[2].data.data.newValues == [cmHandleProperties: [[color: 'blue']]]
@@ -85,6 +89,36 @@ class LcmEventsSpec extends ServerSpec {
             events[1].data.data.newValues.cmHandleState == 'LOCKED'
             events[1].data.data.newValues.lockReason.reason == 'MODULE_SYNC_FAILED'
             events[1].data.data.newValues.lockReason.details.contains('Attempt #1 failed')
+    }
+
+    def 'A handle READY after its first sync failed tells its data sync flag, as a first READY does'() {
+        given: 'the feed\'s position now, and a plugin failing every call'
+            def start = lastPosition()
+            dmiStub.applySettings(DmiStubSettings.DEFAULTS.withFailureRate(1.0))
+        and: 'a handle whose first sync failed'
+            register(createdCmHandles: [[cmHandle: 'late-1']])
+            moduleSyncWatchdog.syncDueHandles()
+        when: 'the plugin recovers and the handle is synced again'
+            dmiStub.applySettings(DmiStubSettings.DEFAULTS)
+            syncUntilReady('late-1')
+        then: 'its READY event tells the flag beside the state it left'
+            def ready = eventsOf('late-1', start, 3)[2].data.data
+            ready.oldValues == [cmHandleState: 'LOCKED', lockReason: [reason: 'MODULE_SYNC_FAILED']]
+            ready.newValues == [dataSyncEnabled: false, cmHandleState: 'READY']
+    }
+
+    def 'A handle READY again after an upgrade does not tell its data sync flag'() {
+        given: 'the feed\'s position now, and a READY handle'
+            def start = lastPosition()
+            register(createdCmHandles: [[cmHandle: 'upgraded-1', moduleSetTag: 'tag-1']])
+            syncUntilReady('upgraded-1')
+        when: 'it is upgraded to another module set tag and synced'
+            register(upgradedCmHandles: [cmHandles: ['upgraded-1'], moduleSetTag: 'tag-2'])
+            syncUntilTagged('upgraded-1', 'tag-2')
+        then: 'its second READY event tells the state alone: the flag was told at the first'
+            def events = eventsOf('upgraded-1', start, 4)
+            events[3].data.data.oldValues == [cmHandleState: 'LOCKED', lockReason: [reason: 'MODULE_UPGRADE']]
+            events[3].data.data.newValues == [cmHandleState: 'READY']
     }
 
     def 'A request that waits is answered with the first event that comes'() {
@@ -155,6 +189,14 @@ class LcmEventsSpec extends ServerSpec {
         new PollingConditions(timeout: 30, delay: 0.05).eventually {
             moduleSyncWatchdog.syncDueHandles()
             assert http.get("/ncmp/v1/ch/${cmHandleId}/state").json.state.cmHandleState == 'READY'
+        }
+    }
+
+    void syncUntilTagged(String cmHandleId, String moduleSetTag) {
+        new PollingConditions(timeout: 30, delay: 0.05).eventually {
+            moduleSyncWatchdog.syncDueHandles()
+            def handle = http.get("/ncmp/v1/ch/${cmHandleId}").json
+            assert handle.moduleSetTag == moduleSetTag && handle.state.cmHandleState == 'READY'
         }
     }
 

@@ -30,6 +30,9 @@ import tools.jackson.databind.node.ArrayNode;
 @RequestMapping("/cps/api")
 class NotificationSubscriptionRestController {
 
+    // the reference's default xpath: the subscriptions' top container
+    private static final String DATASPACES = "/dataspaces";
+
     private final CpsNotificationService cpsNotificationService;
     private final CpsDataUpdatedEventService cpsDataUpdatedEventService;
 
@@ -44,12 +47,14 @@ class NotificationSubscriptionRestController {
     }
 
     @PostMapping(value = "/v2/notification-subscription", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Void> createNotificationSubscription(@RequestParam("xpath") final String xpath,
+    ResponseEntity<Void> createNotificationSubscription(
+        @RequestParam(value = "xpath", defaultValue = DATASPACES) final String xpath,
                                                         @RequestBody final String subscription) {
         cpsNotificationService.createNotificationSubscription(xpath, subscription);
         return ResponseEntity.status(HttpStatus.CREATED).build();
     }
 
+    // no default here, unlike the reference's: a DELETE without xpath would remove every subscription
     @DeleteMapping("/v2/notification-subscription")
     ResponseEntity<Void> deleteNotificationSubscription(@RequestParam("xpath") final String xpath) {
         cpsNotificationService.deleteNotificationSubscription(xpath);
@@ -58,7 +63,8 @@ class NotificationSubscriptionRestController {
 
     /** As the reference answers it: a JSON array of the nodes found, each under its prefixed name. */
     @GetMapping("/v2/notification-subscription")
-    ResponseEntity<ArrayNode> getNotificationSubscription(@RequestParam("xpath") final String xpath) {
+    ResponseEntity<ArrayNode> getNotificationSubscription(
+        @RequestParam(value = "xpath", defaultValue = DATASPACES) final String xpath) {
         return ResponseEntity.ok(DataNodeFormatter.toJson(cpsNotificationService.getNotificationSubscription(xpath)));
     }
 

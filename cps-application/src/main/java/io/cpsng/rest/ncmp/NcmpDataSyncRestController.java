@@ -2,6 +2,7 @@ package io.cpsng.rest.ncmp;
 
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
+import io.cpsng.ncmp.api.NcmpDataService;
 import io.cpsng.ncmp.api.NcmpDataSyncService;
 import io.cpsng.ncmp.api.model.CachedDataNodes;
 import io.cpsng.rest.cps.DataNodeFormatter;
@@ -16,6 +17,7 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -32,9 +34,11 @@ class NcmpDataSyncRestController {
     private static final String INCLUDE_DESCENDANTS = "include-descendants";
 
     private final NcmpDataSyncService ncmpDataSyncService;
+    private final NcmpDataService ncmpDataService;
 
-    NcmpDataSyncRestController(final NcmpDataSyncService ncmpDataSyncService) {
+    NcmpDataSyncRestController(final NcmpDataSyncService ncmpDataSyncService, final NcmpDataService ncmpDataService) {
         this.ncmpDataSyncService = ncmpDataSyncService;
+        this.ncmpDataService = ncmpDataService;
     }
 
     @PutMapping("/data-sync")
@@ -46,15 +50,24 @@ class NcmpDataSyncRestController {
         return ResponseEntity.ok().build();
     }
 
-    /** The cached nodes at the resource identifier (an xpath), "/" for all; options and topic are not served. */
+    /**
+     * The cached nodes at the resource identifier (an xpath), "/" for all; options are not served. With a topic, 200
+     * with the request id, and the nodes on the topic as a pass-through result reaches it.
+     */
     @GetMapping(path = OPERATIONAL, produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<ObjectNode> getCachedResourceData(
         @PathVariable(CM_HANDLE) final String cmHandleReference,
         @RequestParam("resourceIdentifier") final String resourceIdentifier,
         @RequestParam(value = INCLUDE_DESCENDANTS, defaultValue = "false") final boolean includeDescendants,
+        @RequestParam(value = "topic", required = false) final String topic,
         final HttpServletRequest request) {
         ServedParameters.refuseOthers(request, "a read of ncmp-datastore:operational",
-            List.of("resourceIdentifier", INCLUDE_DESCENDANTS));
+            List.of("resourceIdentifier", INCLUDE_DESCENDANTS, "topic"));
+        if (topic != null) {
+            final String requestId = ncmpDataService.startCachedRead(cmHandleReference, resourceIdentifier,
+                descendants(includeDescendants), topic, DataNodeFormatter::toJsonObject);
+            return ResponseEntity.ok(JsonMapper.shared().createObjectNode().put("requestId", requestId));
+        }
         return ResponseEntity.ok(DataNodeFormatter.toJsonObject(ncmpDataSyncService.getCachedData(cmHandleReference,
             resourceIdentifier, descendants(includeDescendants))));
     }

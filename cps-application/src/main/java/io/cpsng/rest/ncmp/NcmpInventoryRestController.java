@@ -4,6 +4,7 @@ import io.cpsng.ncmp.api.NcmpInventoryService;
 import io.cpsng.ncmp.api.NcmpInventorySearchService;
 import io.cpsng.ncmp.api.NcmpModuleRefreshService;
 import io.cpsng.ncmp.api.model.RegistrationResult;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
@@ -18,13 +19,16 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * What DMI plugins call (/ncmpInventory): registration of their handles and searches among them, by reference, as
- * whole handles (v1 searchCmHandles) or lightweight ones (v2), with their additional properties as the reference's
- * dmiProperties when outputDmiProperties=true.
+ * What DMI plugins call (/ncmpInventory): registration of their handles, searches among them, by reference, as
+ * whole handles (v1 searchCmHandles, and one handle by an FDN under it) or lightweight ones (v2), the whole ones with
+ * their additional properties as cmHandleProperties when outputDmiProperties=true.
  */
 @RestController
 @RequestMapping("/ncmpInventory")
 class NcmpInventoryRestController {
+
+    private static final String DISTINGUISHED_NAME = "distinguishedName";
+    private static final String OUTPUT_DMI_PROPERTIES = "outputDmiProperties";
 
     private final NcmpInventoryService ncmpInventoryService;
     private final NcmpInventorySearchService ncmpInventorySearchService;
@@ -85,20 +89,35 @@ class NcmpInventoryRestController {
 
     @PostMapping(value = "/v1/ch/searchCmHandles", produces = MediaType.APPLICATION_JSON_VALUE)
     void searchCmHandles(@RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
-                         @RequestParam(value = "outputDmiProperties", defaultValue = "false")
+                         @RequestParam(value = OUTPUT_DMI_PROPERTIES, defaultValue = "false")
                          final boolean outputDmiProperties, final HttpServletResponse response) throws IOException {
         JsonArrayResponse.write(response, ncmpInventorySearchService.searchCmHandles(
                 CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters)),
             cmHandle -> RestOutputCmHandle.of(cmHandle, outputDmiProperties));
     }
 
+    /** The handle owning the FDN: the one with it as id, else the one with its longest alternate-id prefix. */
+    @GetMapping(value = "/v1/ch", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<RestOutputCmHandle> getCmHandleByDistinguishedName(
+        @RequestParam(DISTINGUISHED_NAME) final String distinguishedName,
+        @RequestParam(value = OUTPUT_DMI_PROPERTIES, defaultValue = "false") final boolean outputDmiProperties,
+        final HttpServletRequest request) {
+        ServedParameters.refuseOthers(request, "GET /ncmpInventory/v1/ch",
+            List.of(DISTINGUISHED_NAME, OUTPUT_DMI_PROPERTIES));
+        return ResponseEntity.ok(RestOutputCmHandle.of(
+            ncmpInventorySearchService.getCmHandleOwning(distinguishedName), outputDmiProperties));
+    }
+
+    /**
+     * outputDmiProperties is taken (a boolean) and ignored, as the reference's v2 search ignores it: lightweight
+     * handles carry no properties.
+     */
     @PostMapping(value = "/v2/ch/searches", produces = MediaType.APPLICATION_JSON_VALUE)
     void searchCmHandlesLightweight(@RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
-                                    @RequestParam(value = "outputDmiProperties", defaultValue = "false")
-                                    final boolean outputDmiProperties, final HttpServletResponse response)
+                                    @RequestParam(value = OUTPUT_DMI_PROPERTIES, defaultValue = "false")
+                                    final boolean ignoredOutputDmiProperties, final HttpServletResponse response)
         throws IOException {
         JsonArrayResponse.write(response, ncmpInventorySearchService.searchCmHandles(
-                CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters)),
-            cmHandle -> RestOutputCmHandle.lightweightOf(cmHandle, outputDmiProperties));
+            CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters)), RestOutputCmHandle::lightweightOf);
     }
 }

@@ -8,18 +8,17 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A CM handle as northbound clients see it, shaped as the reference's RestOutputCmHandle: public
- * properties only, as a one-element array of maps, and the composite state. Absent values are left out.
+ * A CM handle as clients see it, shaped as the reference's RestOutputCmHandle: public properties only, as a
+ * one-element array of maps, and the composite state; the private (additional) properties as cmHandleProperties
+ * only where a DMI plugin asks for them. The handle's own leaves are always there, "" when it has none, as the
+ * reference writes them.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record RestOutputCmHandle(String cmHandle, List<Map<String, String>> publicCmHandleProperties, State state,
-                          String trustLevel, String moduleSetTag, String alternateId,
-                          String dataProducerIdentifier, String dmiProperties) {
-
-    private static final JsonMapper JSON_MAPPER = JsonMapper.shared();
+record RestOutputCmHandle(String alternateId, String cmHandle, Map<String, String> cmHandleProperties,
+                          String dataProducerIdentifier, String moduleSetTag,
+                          List<Map<String, String>> publicCmHandleProperties, State state, String trustLevel) {
 
     /** The reference's time format, e.g. 2026-01-31T20:30:40.000+0000. */
     private static final DateTimeFormatter REFERENCE_TIME_FORMAT =
@@ -50,23 +49,23 @@ record RestOutputCmHandle(String cmHandle, List<Map<String, String>> publicCmHan
     }
 
     /**
-     * GET /v2/ch/{cm-handle} and the v2 searches: the handle's own leaves and state, without properties; the
-     * additional properties as a JSON string (dmiProperties) only where a DMI plugin asked for them.
+     * GET /v2/ch/{cm-handle} and the v2 searches: the handle's own leaves, without state or properties of any
+     * kind, as the reference answers them (its v2 inventory search ignores outputDmiProperties).
      */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Lightweight(String cmHandle, String alternateId, String cmHandleStatus, String moduleSetTag,
-                       String dataProducerIdentifier, String trustLevel, String dmiProperties) {
+    record Lightweight(String alternateId, String cmHandle, String dataProducerIdentifier, String moduleSetTag,
+                       String trustLevel) {
     }
 
     static RestOutputCmHandle of(final CmHandle cmHandle) {
         return of(cmHandle, false);
     }
 
-    /** With the additional properties as the reference's dmiProperties (a JSON string) if asked for. */
-    static RestOutputCmHandle of(final CmHandle cmHandle, final boolean withDmiProperties) {
-        return new RestOutputCmHandle(cmHandle.id(), publicPropertiesOf(cmHandle), stateOf(cmHandle.state()),
-            cmHandle.trustLevel(), cmHandle.moduleSetTag(), cmHandle.alternateId(), cmHandle.dataProducerIdentifier(),
-            withDmiProperties ? dmiPropertiesOf(cmHandle) : null);
+    /** With the additional properties as cmHandleProperties ({} when none) if asked for. */
+    static RestOutputCmHandle of(final CmHandle cmHandle, final boolean withAdditionalProperties) {
+        return new RestOutputCmHandle(emptyIfNull(cmHandle.alternateId()), cmHandle.id(),
+            withAdditionalProperties ? cmHandle.additionalProperties() : null,
+            emptyIfNull(cmHandle.dataProducerIdentifier()), emptyIfNull(cmHandle.moduleSetTag()),
+            publicPropertiesOf(cmHandle), stateOf(cmHandle.state()), cmHandle.trustLevel());
     }
 
     static StateOnly stateOnlyOf(final CmHandle cmHandle) {
@@ -78,17 +77,13 @@ record RestOutputCmHandle(String cmHandle, List<Map<String, String>> publicCmHan
     }
 
     static Lightweight lightweightOf(final CmHandle cmHandle) {
-        return lightweightOf(cmHandle, false);
+        return new Lightweight(emptyIfNull(cmHandle.alternateId()), cmHandle.id(),
+            emptyIfNull(cmHandle.dataProducerIdentifier()), emptyIfNull(cmHandle.moduleSetTag()),
+            cmHandle.trustLevel());
     }
 
-    static Lightweight lightweightOf(final CmHandle cmHandle, final boolean withDmiProperties) {
-        return new Lightweight(cmHandle.id(), cmHandle.alternateId(),
-            cmHandle.state() == null ? null : cmHandle.state().cmHandleState().name(), cmHandle.moduleSetTag(),
-            cmHandle.dataProducerIdentifier(), cmHandle.trustLevel(), withDmiProperties ? dmiPropertiesOf(cmHandle) : null);
-    }
-
-    private static String dmiPropertiesOf(final CmHandle cmHandle) {
-        return JSON_MAPPER.writeValueAsString(cmHandle.additionalProperties());
+    private static String emptyIfNull(final String value) {
+        return value == null ? "" : value;
     }
 
     private static List<Map<String, String>> publicPropertiesOf(final CmHandle cmHandle) {

@@ -73,12 +73,11 @@ class DataSyncSpec extends ServerSpec {
             def tree = [name: 'ds-1', enabled: true, description: 'operational alarms of ds-1', load: 42]
             cached('ds-1', '/').json == ['alarms:alarms': tree]
             cached('%2Fds%2FOne', '/alarms').json == ['alarms:alarms': tree]
-        and: 'a cps-path query answers the nodes as the reference serialises them'
+        and: 'a cps-path query answers the nodes as the reference serialises them, without null fields'
             def found = http.get('/ncmp/v1/ch/ds-1/data/ds/ncmp-datastore:operational/query?cps-path=//alarms[@load=42]')
             found.status == 200
-            found.json == [[dataspace: NFP_OPERATIONAL_DATASPACE, schemaSetName: null, anchorName: 'ds-1',
-                            moduleReference: null, xpath: '/alarms', moduleNamePrefix: null, leaves: tree,
-                            xpathsChildren: null, childDataNodes: []]]
+            found.json == [[dataspace: NFP_OPERATIONAL_DATASPACE, anchorName: 'ds-1', xpath: '/alarms', leaves: tree,
+                            childDataNodes: []]]
         and: 'the inventory search over the sync state finds it'
             searchByCpsPath("//state/datastores/operational[@sync-state='SYNCHRONIZED']").contains('ds-1')
         and: 'the flag change is an LCM event'
@@ -99,8 +98,8 @@ class DataSyncSpec extends ServerSpec {
             response.status == 200
             state('ds-2').dataSyncEnabled == false
             state('ds-2').dataSyncState == [operational: [syncState: 'NONE_REQUESTED']]
-        and: 'the cache is gone: the root reads as empty, a node as not found, and its anchor is dropped'
-            cached('ds-2', '/').json == [:]
+        and: 'the cache is gone: the root and a node read as not found, and its anchor is dropped'
+            cached('ds-2', '/').status == 404
             cached('ds-2', '/alarms').status == 404
             cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, ['ds-2']).empty
         and: 'the change is an LCM event'
@@ -142,10 +141,10 @@ class DataSyncSpec extends ServerSpec {
             dataSyncWatchdog.syncDueHandles() == 0
             dmiStub.requestCount(DmiEndpoint.DATA, 'ds-2') == 1
         and: 'its cache holds nothing'
-            cached('ds-2', '/').json == [:]
+            cached('ds-2', '/').status == 404
     }
 
-    def 'What the plugin answers outside the handle\'s module set is left out: SYNCHRONIZED with nothing cached'() {
+    def 'A plugin answering nothing the handle\'s module set defines leaves it UNSYNCHRONIZED, retried later'() {
         given: 'a handle whose module set defines another top-level container than the stub answers'
             cpsModuleService.createSchemaSet(NFP_OPERATIONAL_DATASPACE, 'ds-other-set', ['spec-other@2026-01-01.yang':
                 'module spec-other { yang-version 1.1; namespace "urn:spec:other"; prefix other; revision 2026-01-01;'
@@ -154,12 +153,14 @@ class DataSyncSpec extends ServerSpec {
         when: 'data sync is turned on and the watchdog runs'
             enable('ds-2')
             def stored = dataSyncWatchdog.syncDueHandles()
-        then: 'the plugin was asked, and the handle is SYNCHRONIZED'
-            stored == 1
+        then: 'the plugin was asked, and the handle is still UNSYNCHRONIZED: a sync that stores nothing is no sync'
+            stored == 0
             dmiStub.requestCount(DmiEndpoint.DATA, 'ds-2') == 1
-            state('ds-2').dataSyncState.operational.syncState == 'SYNCHRONIZED'
+            state('ds-2').dataSyncState == [operational: [syncState: 'UNSYNCHRONIZED']]
+        and: 'it is not due again before its back-off'
+            dataSyncWatchdog.syncDueHandles() == 0
         and: 'nothing is cached: the alarms the stub answered have no place in this module set'
-            cached('ds-2', '/').json == [:]
+            cached('ds-2', '/').status == 404
         when: 'the handle is removed'
             register(removedCmHandles: ['ds-2'])
         then: 'the module set it alone used goes too: its cache anchor went first'
@@ -182,7 +183,7 @@ class DataSyncSpec extends ServerSpec {
             cached('ds-1', '/alarms').json['alarms:alarms'].load == 42
         and: 'ds-2 is UNSYNCHRONIZED with nothing cached, to be retried'
             state('ds-2').dataSyncState.operational.syncState == 'UNSYNCHRONIZED'
-            cached('ds-2', '/').json == [:]
+            cached('ds-2', '/').status == 404
         when: 'the handle is removed'
             register(removedCmHandles: ['ds-2'])
         then: 'its module set goes with it'
@@ -266,7 +267,7 @@ class DataSyncSpec extends ServerSpec {
             response.status == 400
             response.json.details.contains("Parameter ${parameter} is not served")
         where: 'the parameter the cache does not serve is'
-            parameter << ['options', 'topic']
+            parameter << ['options', 'depth']
     }
 
     def register(Map registration) {

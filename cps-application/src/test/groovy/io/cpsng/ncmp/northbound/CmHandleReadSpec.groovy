@@ -15,15 +15,17 @@ class CmHandleReadSpec extends IntegrationSpec {
     static final String ALTERNATE_ID_WITH_SLASHES = 'SubNetwork=Europe/ManagedElement=Y1'
     static final String ALTERNATE_ID_AS_PATH = '/SubNetwork=Europe/ManagedElement=Z1'
 
+    static final Map READY_STATE_JSON = [cmHandleState: 'READY', lastUpdateTime: '2026-01-31T20:30:40.123+0000', dataSyncEnabled: false,
+                                         dataSyncState: [operational: [syncState: 'NONE_REQUESTED']]]
+
     static final Map READY_HANDLE_JSON = [
-        cmHandle                : 'read-1',
-        publicCmHandleProperties: [[Color: 'red', Shape: 'circle']],
-        state                   : [cmHandleState: 'READY', lastUpdateTime: '2026-01-31T20:30:40.123+0000', dataSyncEnabled: false,
-                                   dataSyncState: [operational: [syncState: 'NONE_REQUESTED']]],
-        trustLevel              : 'COMPLETE',
-        moduleSetTag            : 'tag-r',
         alternateId             : ALTERNATE_ID,
-        dataProducerIdentifier  : 'dp-r']
+        cmHandle                : 'read-1',
+        dataProducerIdentifier  : 'dp-r',
+        moduleSetTag            : 'tag-r',
+        publicCmHandleProperties: [[Color: 'red', Shape: 'circle']],
+        state                   : READY_STATE_JSON,
+        trustLevel              : 'COMPLETE']
 
     @Autowired
     CmHandleFixture cmHandleFixture
@@ -34,7 +36,8 @@ class CmHandleReadSpec extends IntegrationSpec {
              alternateId: ALTERNATE_ID, moduleSetTag: 'tag-r', dataProducerIdentifier: 'dp-r'],
             [id: 'locked-1', alternateId: ALTERNATE_ID_WITH_SLASHES, trustLevel: 'NONE',
              state: locked('Attempt #2 failed: DMI plugin unreachable')],
-            [id: 'path-1', alternateId: ALTERNATE_ID_AS_PATH])
+            [id: 'path-1', alternateId: ALTERNATE_ID_AS_PATH],
+            [id: 'bare-1'])
         cmHandleFixture.addModuleSet('set-read', ['spec-alpha': '2024-01-15', 'spec-beta': '2025-03-01'], 'read-1')
     }
 
@@ -49,6 +52,15 @@ class CmHandleReadSpec extends IntegrationSpec {
             'its id'                      | '/ncmp/v1/ch/read-1'
             'its alternate id'            | '/ncmp/v1/ch/Subnetwork=Europe,ManagedElement=X123'
             'its URL-encoded alternate id'| '/ncmp/v1/ch/Subnetwork%3DEurope%2CManagedElement%3DX123'
+    }
+
+    def 'A handle without alternate id, module set tag or data producer has them as empty strings'() {
+        when: 'the bare handle is read'
+            def response = mvc.perform(get('/ncmp/v1/ch/bare-1')).andReturn().response
+        then: 'its leaves are all there, as the reference writes them'
+            response.status == 200
+            json(response) == [alternateId: '', cmHandle: 'bare-1', dataProducerIdentifier: '', moduleSetTag: '',
+                               publicCmHandleProperties: [[:]], state: READY_STATE_JSON, trustLevel: 'COMPLETE']
     }
 
     def 'A handle is read by an alternate id holding slashes, URL-encoded'() {
@@ -80,13 +92,16 @@ class CmHandleReadSpec extends IntegrationSpec {
             json(response) == [publicCmHandleProperties: [[Color: 'red', Shape: 'circle']]]
     }
 
-    def 'Version 2 of a handle has its own leaves only'() {
+    def 'Version 2 of #scenario has its own leaves only'() {
         when: 'the handle is read through v2'
-            def response = mvc.perform(get('/ncmp/v2/ch/{cm-handle}', ALTERNATE_ID)).andReturn().response
-        then: 'properties and the composite state are left out: the state is its name, as the reference\'s cmHandleStatus'
+            def response = mvc.perform(get('/ncmp/v2/ch/{cm-handle}', reference)).andReturn().response
+        then: 'properties and state are left out, the leaves it has none of are empty strings'
             response.status == 200
-            json(response) == [cmHandle: 'read-1', alternateId: ALTERNATE_ID, cmHandleStatus: 'READY', moduleSetTag: 'tag-r',
-                               dataProducerIdentifier: 'dp-r', trustLevel: 'COMPLETE']
+            json(response) == expectedJson
+        where: 'the handle is'
+            scenario                  | reference    || expectedJson
+            'a handle with every leaf'| ALTERNATE_ID || [alternateId: ALTERNATE_ID, cmHandle: 'read-1', dataProducerIdentifier: 'dp-r', moduleSetTag: 'tag-r', trustLevel: 'COMPLETE']
+            'a bare handle'           | 'bare-1'     || [alternateId: '', cmHandle: 'bare-1', dataProducerIdentifier: '', moduleSetTag: '', trustLevel: 'COMPLETE']
     }
 
     def 'A handle registered with trust level NONE says so'() {

@@ -60,51 +60,51 @@ class InventorySearchRestSpec extends IntegrationSpec {
             json(response) == ['alt-s-1', 's-3']
     }
 
-    def 'The whole handles of an inventory search, with their additional properties as dmiProperties if asked'() {
+    def 'The whole handles of an inventory search, with their additional properties as cmHandleProperties if asked'() {
         when: 'the handles with price 5 are searched, #scenario'
             def response = mvc.perform(post('/ncmpInventory/v1/ch/searchCmHandles').param('outputDmiProperties', outputDmiProperties)
                 .contentType(APPLICATION_JSON).content(query([hasAllAdditionalProperties: [[Price: '5']]]))).andReturn().response
-        then: 'both come whole, in id order, the additional properties as a JSON string only when asked for'
+        then: 'both come whole, in id order, the additional properties as an object of strings only when asked for'
             response.status == 200
             def handles = json(response)
             handles*.cmHandle == ['s-1', 's-3']
             handles[0].publicCmHandleProperties == [[Color: 'red', Size: 'small']]
             handles[0].state.cmHandleState == 'ADVISED'
-            handles[0].alternateId == 'alt-s-1'
-            handles*.dmiProperties.collect { it == null ? null : new JsonSlurper().parseText(it) } == expectedDmiProperties
+            handles*.alternateId == ['alt-s-1', '']
+            handles*.dataProducerIdentifier == ['', '']
+            handles*.cmHandleProperties == expectedCmHandleProperties
+        and: 'the name the reference removed from northbound answers is not there'
+            handles.every { !it.containsKey('dmiProperties') }
         where: 'dmi properties are'
-            scenario     | outputDmiProperties || expectedDmiProperties
+            scenario     | outputDmiProperties || expectedCmHandleProperties
             'asked for'  | 'true'              || [[Price: '5', Year: '2022'], [Price: '5']]
             'not asked'  | 'false'             || [null, null]
     }
 
-    def 'The v2 inventory search answers lightweight handles: #scenario'() {
+    def 'The v2 inventory search answers lightweight handles, #scenario'() {
         when: 'the handles of tag-x are searched through v2'
             def response = mvc.perform(post('/ncmpInventory/v2/ch/searches').param('outputDmiProperties', outputDmiProperties)
                 .contentType(APPLICATION_JSON).content(query([cmHandleWithCpsPath: [[cpsPath: "//cm-handles[@module-set-tag='tag-x']"]]])))
                 .andReturn().response
-        then: 'each has its own leaves and state, no properties but the dmi properties asked for'
+        then: 'each has its own leaves only, whatever outputDmiProperties says, as the reference answers'
             response.status == 200
-            def handles = json(response)
-            handles.collect { it.findAll { it.key != 'dmiProperties' } } == [
-                [cmHandle: 's-1', alternateId: 'alt-s-1', cmHandleStatus: 'ADVISED', moduleSetTag: 'tag-x', trustLevel: 'COMPLETE'],
-                [cmHandle: 's-3', cmHandleStatus: 'ADVISED', moduleSetTag: 'tag-x', trustLevel: 'NONE']]
-            handles*.dmiProperties.collect { it == null ? null : new JsonSlurper().parseText(it) } ==
-                (outputDmiProperties == 'true' ? [[Price: '5', Year: '2022'], [Price: '5']] : [null, null])
+            json(response) == [
+                [alternateId: 'alt-s-1', cmHandle: 's-1', dataProducerIdentifier: '', moduleSetTag: 'tag-x', trustLevel: 'COMPLETE'],
+                [alternateId: '', cmHandle: 's-3', dataProducerIdentifier: '', moduleSetTag: 'tag-x', trustLevel: 'NONE']]
         where:
-            scenario                 | outputDmiProperties
-            'with dmi properties'    | 'true'
-            'without dmi properties' | 'false'
+            scenario                          | outputDmiProperties
+            'dmi properties asked for'        | 'true'
+            'dmi properties not asked for'    | 'false'
     }
 
     def 'The northbound v2 search answers lightweight handles and ignores additional properties'() {
         when: 'the red handles are searched through the northbound v2'
             def response = mvc.perform(post('/ncmp/v2/ch/searches').contentType(APPLICATION_JSON)
                 .content(query([hasAllProperties: [[Color: 'red']]]))).andReturn().response
-        then: 'they are lightweight, without dmi properties'
+        then: 'they are lightweight: their own leaves, no properties'
             response.status == 200
-            json(response) == [[cmHandle: 's-1', alternateId: 'alt-s-1', cmHandleStatus: 'ADVISED', moduleSetTag: 'tag-x', trustLevel: 'COMPLETE'],
-                               [cmHandle: 's-2', cmHandleStatus: 'ADVISED', moduleSetTag: 'tag-y', trustLevel: 'COMPLETE']]
+            json(response) == [[alternateId: 'alt-s-1', cmHandle: 's-1', dataProducerIdentifier: '', moduleSetTag: 'tag-x', trustLevel: 'COMPLETE'],
+                               [alternateId: '', cmHandle: 's-2', dataProducerIdentifier: '', moduleSetTag: 'tag-y', trustLevel: 'COMPLETE']]
     }
 
     def 'An inventory search with #scenario is refused as bad input'() {

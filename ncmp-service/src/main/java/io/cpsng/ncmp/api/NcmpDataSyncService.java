@@ -18,8 +18,8 @@ public interface NcmpDataSyncService {
     void setDataSyncEnabled(String cmHandleReference, boolean dataSyncEnabled);
 
     /**
-     * The cached nodes at the xpath ("/" for all top nodes), nothing for "/" while nothing is cached.
-     * CmHandleNotFoundException; DataNodeNotFoundException for another xpath that is not cached.
+     * The cached nodes at the xpath ("/" for all top nodes). CmHandleNotFoundException; DataNodeNotFoundException
+     * when nothing is cached there (at "/": nothing at all), as the reference answers it.
      */
     Collection<DataNode> getCachedData(String cmHandleReference, String xpath,
                                        FetchDescendantsOption fetchDescendantsOption);

@@ -18,4 +18,10 @@ public interface NcmpInventorySearchService {
 
     /** The handles meeting every condition, ordered by id, with their additional properties; as above. */
     Results<CmHandle> searchCmHandles(CmHandleQuery cmHandleQuery);
+
+    /**
+     * The handle owning the distinguished name (an FDN), as ProvMnS routes it (ADR 0010), with its additional
+     * properties; CmHandleNotFoundException if no handle owns it, InvalidInputException if it is empty.
+     */
+    CmHandle getCmHandleOwning(String distinguishedName);
 }

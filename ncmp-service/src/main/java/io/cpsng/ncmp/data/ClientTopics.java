@@ -15,11 +15,14 @@ class ClientTopics {
 
     private final DataOperationProperties dataOperationProperties;
     private final ObjectProvider<DataOperationEvents> dataOperationEvents;
+    private final ObjectProvider<DataOperationResultForwarder> dataOperationResultForwarder;
 
     ClientTopics(final DataOperationProperties dataOperationProperties,
-                 final ObjectProvider<DataOperationEvents> dataOperationEvents) {
+                 final ObjectProvider<DataOperationEvents> dataOperationEvents,
+                 final ObjectProvider<DataOperationResultForwarder> dataOperationResultForwarder) {
         this.dataOperationProperties = dataOperationProperties;
         this.dataOperationEvents = dataOperationEvents;
+        this.dataOperationResultForwarder = dataOperationResultForwarder;
     }
 
     /** InvalidInputException for a name Kafka refuses or the m2m topic of the DMI plugins. */
@@ -29,6 +32,15 @@ class ClientTopics {
             throw new InvalidInputException("Invalid topic name", "Topic name " + topic + " is invalid: use 1 to 249 "
                 + "letters, digits, '.', '_' and '-', other than " + dataOperationProperties.m2mTopic());
         }
+    }
+
+    /** Results sent to the client's topics as forwarded ones; KafkaUnavailableException without Kafka. */
+    DataOperationResultForwarder forwarder(final String topic) {
+        final DataOperationResultForwarder forwarder = dataOperationResultForwarder.getIfAvailable();
+        if (forwarder == null) {
+            throw new KafkaUnavailableException(topic);
+        }
+        return forwarder;
     }
 
     /** The events to the client's topics; KafkaUnavailableException in a deployment without Kafka. */

@@ -40,7 +40,7 @@ class DataOperationEvents {
         this.kafkaTemplate = kafkaTemplate;
     }
 
-    /** One outcome of one operation for some of its targets. */
+    /** One outcome of one operation for some of its targets (a pass-through read has no operation id). */
     record Response(String operationId, List<String> ids, String resourceIdentifier, String options,
                     DataOperationStatus status) {
     }
@@ -51,7 +51,9 @@ class DataOperationEvents {
         final ArrayNode responsesNode = value.putObject("data").putArray("responses");
         for (final Response response : responses) {
             final ObjectNode responseNode = responsesNode.addObject();
-            responseNode.put("operationId", response.operationId());
+            if (response.operationId() != null) {
+                responseNode.put("operationId", response.operationId());
+            }
             responseNode.putPOJO("ids", response.ids());
             if (response.resourceIdentifier() != null) {
                 responseNode.put("resourceIdentifier", response.resourceIdentifier());

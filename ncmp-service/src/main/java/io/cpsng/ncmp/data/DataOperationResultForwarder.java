@@ -34,6 +34,7 @@ public class DataOperationResultForwarder {
 
     static final String DATA_OPERATION_EVENT = "DataOperationEvent";
     static final String LEGACY_DMI_EVENT = "DmiAsyncRequestResponseEvent";
+    static final String LEGACY_DMI_EVENT_TYPE = "org.onap.cps.ncmp.event.model." + LEGACY_DMI_EVENT;
 
     /** The reference's legacy eventTime: 2026-08-06T14:18:25.123+0000. */
     private static final DateTimeFormatter EVENT_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ")
@@ -58,6 +59,26 @@ public class DataOperationResultForwarder {
             }
         }
         KafkaSends.sendAll(kafkaTemplate, forwarded, "forwarded data operation results");
+    }
+
+    /**
+     * Sends a result NCMP made itself (a read of the cached datastore) to the client's topic as a plugin's
+     * pass-through result reaches it: the plugin's legacy event it would have sent, forwarded.
+     */
+    void sendAsForwarded(final String topic, final String requestId, final JsonNode responseData) {
+        final ObjectNode resultEvent = JSON.createObjectNode();
+        resultEvent.put("eventId", UUID.randomUUID().toString());
+        resultEvent.put("eventCorrelationId", requestId);
+        resultEvent.put("eventTime", EVENT_TIME.format(Instant.now()));
+        resultEvent.put("eventTarget", topic);
+        resultEvent.put("eventType", LEGACY_DMI_EVENT_TYPE);
+        resultEvent.put("eventSchema", "urn:cps:" + LEGACY_DMI_EVENT_TYPE);
+        resultEvent.put("eventSchemaVersion", "v1");
+        resultEvent.put("eventSource", "org.onap.ncmp");
+        resultEvent.putObject("eventContent").put("response-data-schema", "urn:cps:" + LEGACY_DMI_EVENT_TYPE + ":v1")
+            .put("response-status", "OK").put("response-code", "200").set("response-data", responseData);
+        KafkaSends.sendAll(kafkaTemplate, List.of(legacyForwarded(resultEvent.toString())),
+            "cached read result of request " + requestId);
     }
 
     private static ProducerRecord<String, String> forwardedRecordOf(final ConsumerRecord<String, String> result) {

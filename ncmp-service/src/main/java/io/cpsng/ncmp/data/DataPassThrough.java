@@ -1,7 +1,10 @@
 package io.cpsng.ncmp.data;
 
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.ncmp.api.NcmpCmHandleService;
 import io.cpsng.ncmp.api.NcmpDataService;
+import io.cpsng.ncmp.api.NcmpDataSyncService;
 import io.cpsng.ncmp.api.exceptions.CmHandleNotReadyException;
 import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
@@ -12,14 +15,18 @@ import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.PassThroughRequest;
 import io.cpsng.ncmp.dmi.DmiClient;
 import io.cpsng.ncmp.policy.PolicyExecutor;
+import java.util.Collection;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Service;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -34,19 +41,22 @@ class DataPassThrough implements NcmpDataService, DisposableBean {
     static final String PASSTHROUGH_RUNNING = "ncmp-datastore:passthrough-running";
     private static final String DEFAULT_CONTENT_TYPE = "application/json";
 
+    private static final int REQUEST_TIMEOUT = 408;
     private static final Logger LOGGER = LoggerFactory.getLogger(DataPassThrough.class);
     private static final JsonMapper JSON = JsonMapper.shared();
 
     private final NcmpCmHandleService ncmpCmHandleService;
+    private final NcmpDataSyncService ncmpDataSyncService;
     private final DmiClient dmiClient;
     private final ClientTopics clientTopics;
     private final PolicyExecutor policyExecutor;
     private final ExecutorService dmiCalls = Executors.newThreadPerTaskExecutor(
         Thread.ofVirtual().name("pass-through-to-topic-", 0).factory());
 
-    DataPassThrough(final NcmpCmHandleService ncmpCmHandleService, final DmiClient dmiClient,
-                    final ClientTopics clientTopics, final PolicyExecutor policyExecutor) {
+    DataPassThrough(final NcmpCmHandleService ncmpCmHandleService, final NcmpDataSyncService ncmpDataSyncService,
+                    final DmiClient dmiClient, final ClientTopics clientTopics, final PolicyExecutor policyExecutor) {
         this.ncmpCmHandleService = ncmpCmHandleService;
+        this.ncmpDataSyncService = ncmpDataSyncService;
         this.dmiClient = dmiClient;
         this.clientTopics = clientTopics;
         this.policyExecutor = policyExecutor;
@@ -86,24 +96,60 @@ class DataPassThrough implements NcmpDataService, DisposableBean {
         clientTopics.validate(topic);
         validateDatastore(request.datastoreName(), DataOperation.READ);
         final CmHandle cmHandle = getReadyCmHandle(request.cmHandleReference());
-        clientTopics.events(topic); // refused without Kafka, before the plugin is asked
+        final DataOperationEvents events = clientTopics.events(topic); // refused without Kafka, before the plugin
         final String requestId = UUID.randomUUID().toString();
-        dmiCalls.execute(() -> startReadOnPlugin(cmHandle, request, topic, requestId));
+        dmiCalls.execute(() -> startReadOnPlugin(cmHandle, request, topic, requestId, events));
         return requestId;
     }
 
+    /**
+     * The plugin sends the result to the topic; if it cannot be asked, the client learns it there, as from the batch
+     * endpoint for the same target (the reference answered a request id and then sent nothing).
+     */
     private void startReadOnPlugin(final CmHandle cmHandle, final PassThroughRequest request, final String topic,
-                                   final String requestId) {
+                                   final String requestId, final DataOperationEvents events) {
+        DataOperationStatus failure;
         try {
             final DmiResponse dmiResponse = dmiClient.passThroughReadToTopic(cmHandle, request.datastoreName(),
                 request.resourceIdentifier(), request.options(), topic, requestId);
-            if (!dmiResponse.isSuccess()) {
-                LOGGER.warn("Pass-through read {} of cm handle {}: its DMI plugin answered {}", requestId,
-                    cmHandle.id(), dmiResponse.status());
-            }
+            failure = dmiResponse.isSuccess() ? null : dmiResponse.status() == REQUEST_TIMEOUT
+                ? DataOperationStatus.DMI_SERVICE_NOT_RESPONDING : DataOperationStatus.UNABLE_TO_READ_RESOURCE_DATA;
         } catch (final DmiException unreachable) {
-            LOGGER.warn("Pass-through read {} of cm handle {}: {}", requestId, cmHandle.id(), unreachable.getDetails());
+            failure = DataOperationStatus.DMI_SERVICE_NOT_RESPONDING;
         }
+        if (failure == null) {
+            return;
+        }
+        LOGGER.warn("Pass-through read {} of cm handle {} failed: {} {}", requestId, cmHandle.id(), failure.code(),
+            failure.message());
+        try {
+            events.send(topic, requestId, List.of(new DataOperationEvents.Response(null, List.of(cmHandle.id()),
+                request.resourceIdentifier(), request.options(), failure)));
+        } catch (final RuntimeException sendFailure) {
+            LOGGER.warn("Pass-through read {}: its failure could not be sent to {}: {}", requestId, topic,
+                sendFailure.getMessage());
+        }
+    }
+
+    @Override
+    public String startCachedRead(final String cmHandleReference, final String xpath,
+                                  final FetchDescendantsOption fetchDescendantsOption, final String topic,
+                                  final Function<Collection<DataNode>, JsonNode> toJson) {
+        clientTopics.validate(topic);
+        final DataOperationResultForwarder forwarder = clientTopics.forwarder(topic);
+        final JsonNode result = toJson.apply(ncmpDataSyncService.getCachedData(cmHandleReference, xpath,
+            fetchDescendantsOption));
+        final String requestId = UUID.randomUUID().toString();
+        // sent after the answer, as a plugin's result would be (the reference answered a request id, sent nothing)
+        dmiCalls.execute(() -> {
+            try {
+                forwarder.sendAsForwarded(topic, requestId, result);
+            } catch (final RuntimeException sendFailure) {
+                LOGGER.warn("Cached read {}: its result could not be sent to {}: {}", requestId, topic,
+                    sendFailure.getMessage());
+            }
+        });
+        return requestId;
     }
 
     private static void validateDatastore(final String datastoreName, final DataOperation operation) {

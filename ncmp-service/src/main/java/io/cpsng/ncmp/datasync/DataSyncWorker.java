@@ -35,10 +35,10 @@ import tools.jackson.databind.node.ObjectNode;
  * at once on virtual threads, for the whole operational tree (passthrough-operational, resource identifier /) of the
  * handles whose module set defines any; then one transaction stores, for every handle still held, what of its tree
  * the module set defines in place of what was cached, and marks them SYNCHRONIZED. A module set without data nodes
- * has nothing to ask for: the handle is SYNCHRONIZED with nothing cached, as in the reference. A plugin that fails
- * leaves its handle UNSYNCHRONIZED, retried with back-off; data a module set refuses fail the batch's store, which is
- * then done handle by handle so that only that handle is retried. The reference marked such handles SYNCHRONIZED
- * with nothing stored.
+ * has nothing to ask for: the handle is SYNCHRONIZED with nothing cached, as in the reference. A plugin that fails,
+ * or answers no data its module set defines, leaves its handle UNSYNCHRONIZED, retried with back-off; data a module
+ * set refuses fail the batch's store, which is then done handle by handle so that only that handle is retried. The
+ * reference marked such handles SYNCHRONIZED with nothing stored.
  */
 @Component
 class DataSyncWorker {
@@ -65,7 +65,7 @@ class DataSyncWorker {
         this.transactionTemplate = new TransactionTemplate(transactionManager);
     }
 
-    /** A handle's tree as its plugin answered it, what its module set defines of it (null for nothing). */
+    /** A handle's tree as its plugin answered it, what its module set defines of it (null: it defines no node). */
     private record Read(ClaimedHandle handle, String data) {
     }
 
@@ -176,9 +176,9 @@ class DataSyncWorker {
     }
 
     /**
-     * The members of the plugin's answer the module set defines, as one JSON object; null if there are none. A member
-     * it does not define has no place in the cache: it is left out and named in a WARN line (the reference's DMI
-     * stub answers every read with an ietf-network sample its own module set does not define).
+     * The members of the plugin's answer the module set defines, as one JSON object. A member it does not define has
+     * no place in the cache: it is left out and named in a WARN line (the reference's DMI stub answers every read
+     * with an ietf-network sample its own module set does not define). An answer without any is no data: a failure.
      */
     private String readOperationalTree(final ClaimedHandle handle, final List<String> topLevelNodes) {
         final DmiResponse dmiResponse = dmiClient.passThrough(handle.cmHandle(), PASSTHROUGH_OPERATIONAL, "/", null,
@@ -189,7 +189,7 @@ class DataSyncWorker {
         }
         final String body = dmiResponse.body();
         if (body == null || body.isBlank()) {
-            return null;
+            throw noData(handle, dmiResponse, "an empty body");
         }
         final JsonNode tree;
         try {
@@ -211,11 +211,20 @@ class DataSyncWorker {
                 undefined.add(name);
             }
         }
+        if (defined.isEmpty()) {
+            throw noData(handle, dmiResponse, undefined.isEmpty() ? "no data" : "only " + undefined);
+        }
         if (!undefined.isEmpty()) {
             LOGGER.warn("Data sync of cm handle {}: its plugin answered {}, which its module set does not define"
                 + " (it defines {}); not cached", handle.id(), undefined, topLevelNodes);
         }
-        return defined.isEmpty() ? null : defined.toString();
+        return defined.toString();
+    }
+
+    private static DmiException noData(final ClaimedHandle handle, final DmiResponse dmiResponse,
+                                       final String answer) {
+        return new DmiException("No operational data", "The DMI plugin of cm handle " + handle.id() + " answered "
+            + answer + ": nothing its module set defines to cache", dmiResponse);
     }
 
     private static String reasonOf(final Throwable failure) {

@@ -28,8 +28,6 @@ import org.springframework.stereotype.Component;
 @Component
 class OperationalDataCache {
 
-    private static final String ROOT = "/";
-
     private final CpsAnchorService cpsAnchorService;
     private final CpsDataService cpsDataService;
     private final CpsQueryService cpsQueryService;
@@ -96,21 +94,13 @@ class OperationalDataCache {
         drop(cmHandlesDeleted.cmHandleIds());
     }
 
-    /** As the reference: nothing cached reads as no data at the root; any other xpath is not found. */
+    /** As the reference answers it: nothing cached at the xpath (at "/": nothing cached at all) is not found. */
     Collection<DataNode> get(final String cmHandleId, final String xpath,
                              final FetchDescendantsOption fetchDescendantsOption) {
         try {
             return cpsDataService.getDataNodes(NFP_OPERATIONAL_DATASPACE, cmHandleId, xpath, fetchDescendantsOption);
         } catch (final NotFoundException noAnchor) {
-            if (ROOT.equals(xpath)) {
-                return List.of();
-            }
             throw new DataNodeNotFoundException(NFP_OPERATIONAL_DATASPACE, cmHandleId, List.of(xpath));
-        } catch (final DataNodeNotFoundException nothingCached) {
-            if (ROOT.equals(xpath)) {
-                return List.of();
-            }
-            throw nothingCached;
         }
     }
 

@@ -13,7 +13,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Headers;
@@ -26,7 +25,9 @@ import tools.jackson.databind.node.ObjectNode;
  * What a lifecycle event becomes on Kafka, built in this one place (docs/events.md): the LCM record in the
  * configured format on the events topic, and, for a change of trust level, the reference's inventory AVC event on
  * its own topic. The reference formats are byte for byte what the reference sends, so its consumers read them:
- * the LcmEventV1/V2 JSON value, the same seven fields as headers holding Java-serialized strings, key the handle id.
+ * the LcmEventV1/V2 JSON value ("event" first, then the header fields by name, as the reference's classes write
+ * them), the same seven fields as headers holding Java-serialized strings, in the reference's order, then Spring's
+ * type header (__TypeId__, the reference's class name as plain UTF-8); key the handle id.
  */
 final class LcmKafkaRecords {
 
@@ -43,10 +44,16 @@ final class LcmKafkaRecords {
     /** The reference's eventTime: 2026-08-06T14:18:25.123+0000. */
     private static final DateTimeFormatter EVENT_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ")
         .withZone(ZoneOffset.UTC);
-    /** The keys of LcmEventV1's Values: it refuses any other. */
-    private static final Set<String> V1_VALUES = Set.of("dataSyncEnabled", "cmHandleState", "cmHandleProperties");
-    private static final String[] HEADER_FIELDS = {"eventId", "eventCorrelationId", "eventTime", "eventSource",
-        "eventType", "eventSchema", "eventSchemaVersion"};
+    /** Spring's JSON serializer names the value's class in this header; the reference's consumers may map it. */
+    static final String TYPE_ID_HEADER = "__TypeId__";
+    static final String TYPE_ID_V1 = "org.onap.cps.ncmp.events.lcm.LcmEventV1";
+    static final String TYPE_ID_V2 = "org.onap.cps.ncmp.events.lcm.LcmEventV2";
+
+    /** The keys of LcmEventV1's Values, in the order it writes them: it refuses any other. */
+    private static final List<String> V1_VALUES = List.of("dataSyncEnabled", "cmHandleState", "cmHandleProperties");
+    /** The header fields in the order the reference adds them as headers (its value has them by name). */
+    private static final List<String> HEADER_FIELDS = List.of("eventId", "eventSchema", "eventCorrelationId",
+        "eventTime", "eventSource", "eventType", "eventSchemaVersion");
     private static final JsonMapper JSON = JsonMapper.shared();
 
     private final LcmEventsProperties lcmEventsProperties;
@@ -111,19 +118,13 @@ final class LcmKafkaRecords {
             return null;
         }
         final ObjectNode value = JSON.createObjectNode();
-        value.put("eventId", uuidOf(event.id()));
-        value.put("eventCorrelationId", event.cmHandleId());
-        value.put("eventTime", EVENT_TIME.format(event.time()));
-        value.put("eventSource", EVENT_SOURCE);
-        value.put("eventType", EVENT_TYPE_PREFIX + event.eventType());
-        value.put("eventSchema", v1 ? EVENT_SCHEMA_V1 : EVENT_SCHEMA_V2);
-        value.put("eventSchemaVersion", EVENT_SCHEMA_VERSION);
         final ObjectNode payload = value.putObject("event");
         payload.put("cmHandleId", event.cmHandleId());
-        putIfNotBlank(payload, "alternateId", event.alternateId());
+        // the reference writes the handle's leaves as it holds them: "" when the handle has none
+        payload.put("alternateId", emptyIfNull(event.alternateId()));
         if (v1) {
-            putIfNotBlank(payload, "moduleSetTag", event.moduleSetTag());
-            putIfNotBlank(payload, "dataProducerIdentifier", event.dataProducerIdentifier());
+            payload.put("moduleSetTag", emptyIfNull(event.moduleSetTag()));
+            payload.put("dataProducerIdentifier", emptyIfNull(event.dataProducerIdentifier()));
         }
         if (oldValues != null) {
             payload.set("oldValues", oldValues);
@@ -131,17 +132,25 @@ final class LcmKafkaRecords {
         if (newValues != null) {
             payload.set("newValues", newValues);
         }
+        value.put("eventCorrelationId", event.cmHandleId());
+        value.put("eventId", uuidOf(event.id()));
+        value.put("eventSchema", v1 ? EVENT_SCHEMA_V1 : EVENT_SCHEMA_V2);
+        value.put("eventSchemaVersion", EVENT_SCHEMA_VERSION);
+        value.put("eventSource", EVENT_SOURCE);
+        value.put("eventTime", EVENT_TIME.format(event.time()));
+        value.put("eventType", EVENT_TYPE_PREFIX + event.eventType());
         final ProducerRecord<String, String> producerRecord = new ProducerRecord<>(lcmEventsProperties.topic(),
             event.cmHandleId(), value.toString());
         for (final String headerField : HEADER_FIELDS) {
             producerRecord.headers().add(headerField, javaSerialized(value.get(headerField).asString()));
         }
+        addUtf8(producerRecord.headers(), TYPE_ID_HEADER, v1 ? TYPE_ID_V1 : TYPE_ID_V2);
         return producerRecord;
     }
 
     /**
-     * Our values in the reference's shape: v1 keeps only the keys its Values class knows, properties as a list of
-     * one map; v2 keeps every key but the trust level, properties as a map.
+     * Our values in the reference's shape: v1 keeps only the keys its Values class knows, in its order, properties
+     * as a list of one map; v2 keeps every key but the trust level, properties as a map.
      */
     private static ObjectNode referenceValues(final String valuesJson, final boolean v1) {
         if (valuesJson == null) {
@@ -150,8 +159,15 @@ final class LcmKafkaRecords {
         final ObjectNode values = (ObjectNode) JSON.readTree(valuesJson);
         values.remove(TRUST_LEVEL);
         if (v1) {
-            values.retain(V1_VALUES);
-        } else if (values.get("cmHandleProperties") instanceof ArrayNode properties) {
+            final ObjectNode v1Values = JSON.createObjectNode();
+            for (final String key : V1_VALUES) {
+                if (values.has(key)) {
+                    v1Values.set(key, values.get(key));
+                }
+            }
+            return v1Values;
+        }
+        if (values.get("cmHandleProperties") instanceof ArrayNode properties) {
             values.set("cmHandleProperties", properties.isEmpty() ? JSON.createObjectNode() : properties.get(0));
         }
         return values;
@@ -203,10 +219,8 @@ final class LcmKafkaRecords {
         return values == null || values.isEmpty();
     }
 
-    private static void putIfNotBlank(final ObjectNode node, final String name, final String value) {
-        if (value != null && !value.isBlank()) {
-            node.put(name, value);
-        }
+    private static String emptyIfNull(final String value) {
+        return value == null ? "" : value;
     }
 
     private static void addUtf8(final Headers headers, final String name, final String value) {

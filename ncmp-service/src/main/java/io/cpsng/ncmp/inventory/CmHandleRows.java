@@ -59,7 +59,8 @@ public class CmHandleRows {
     // twice as slow as reading the table and sorting when, as here, every row is read.
     private static final String PLAN_FOR_ALL_ROWS = "SET LOCAL cursor_tuple_fraction = 1";
 
-    // the create event carries what a new handle shows: ADVISED, its public properties, alternate id, trust
+    // the create event carries what a new handle shows: ADVISED, its public properties, alternate id, trust; not the
+    // data sync flag, which the reference sets (and tells of) first when the handle becomes READY
     private static final String INSERT_ADVISED = """
         WITH inserted AS (
             INSERT INTO ncmp_cm_handle AS h (id, alternate_id, dmi_service_name, dmi_data_service_name,
@@ -73,7 +74,7 @@ public class CmHandleRows {
             ON CONFLICT DO NOTHING
             RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier, 'create' AS event_type,
                 NULL::jsonb AS old_values,
-                jsonb_strip_nulls(jsonb_build_object('cmHandleState', 'ADVISED', 'dataSyncEnabled', false,
+                jsonb_strip_nulls(jsonb_build_object('cmHandleState', 'ADVISED',
                     'cmHandleProperties', jsonb_build_array(h.public_properties), 'alternateId', h.alternate_id,
                     'moduleSetTag', nullif(h.module_set_tag, ''), 'dataProducerIdentifier', h.data_producer_identifier,
                     'trustLevel', %s)) AS new_values),

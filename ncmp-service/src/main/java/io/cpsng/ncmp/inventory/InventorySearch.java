@@ -1,6 +1,7 @@
 package io.cpsng.ncmp.inventory;
 
 import io.cpsng.ncmp.api.NcmpInventorySearchService;
+import io.cpsng.ncmp.api.exceptions.CmHandleNotFoundException;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
@@ -13,10 +14,15 @@ class InventorySearch implements NcmpInventorySearchService {
 
     private final CmHandleSearch cmHandleSearch;
     private final InventoryResults inventoryResults;
+    private final CmHandleRouter cmHandleRouter;
+    private final CmHandleRows cmHandleRows;
 
-    InventorySearch(final CmHandleSearch cmHandleSearch, final InventoryResults inventoryResults) {
+    InventorySearch(final CmHandleSearch cmHandleSearch, final InventoryResults inventoryResults,
+                    final CmHandleRouter cmHandleRouter, final CmHandleRows cmHandleRows) {
         this.cmHandleSearch = cmHandleSearch;
         this.inventoryResults = inventoryResults;
+        this.cmHandleRouter = cmHandleRouter;
+        this.cmHandleRows = cmHandleRows;
     }
 
     @Override
@@ -37,5 +43,16 @@ class InventorySearch implements NcmpInventorySearchService {
     @Override
     public Results<CmHandle> searchCmHandles(final CmHandleQuery cmHandleQuery) {
         return inventoryResults.cmHandles(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.INVENTORY));
+    }
+
+    /** Routed, then read by id: a handle removed in between is not found, as it would be a moment later. */
+    @Override
+    public CmHandle getCmHandleOwning(final String distinguishedName) {
+        if (distinguishedName == null || distinguishedName.isBlank()) {
+            throw new InvalidInputException("Invalid query parameter", "distinguishedName must not be empty");
+        }
+        return cmHandleRouter.route(distinguishedName)
+            .flatMap(route -> cmHandleRows.find(route.cmHandleId()))
+            .orElseThrow(() -> CmHandleNotFoundException.noOwnerOf(distinguishedName));
     }
 }

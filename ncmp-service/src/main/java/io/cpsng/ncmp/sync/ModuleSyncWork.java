@@ -39,6 +39,13 @@ public class ModuleSyncWork {
         jsonb_strip_nulls(jsonb_build_object('cmHandleState', claimed.old_state, 'lockReason',
             CASE WHEN claimed.old_reason IS NOT NULL THEN jsonb_build_object('reason', claimed.old_reason) END))""";
 
+    // A handle's first READY (from ADVISED, or after its first sync failed) tells its data sync flag too: the
+    // reference's flag is unset until then, so its first READY event is where the flag appears.
+    private static final String READY_VALUES = """
+        CASE WHEN claimed.old_state = 'ADVISED' OR claimed.old_reason = 'MODULE_SYNC_FAILED'
+            THEN jsonb_build_object('dataSyncEnabled', h.data_sync_enabled, 'cmHandleState', 'READY')
+            ELSE '{"cmHandleState": "READY"}'::jsonb END""";
+
     private static final String MARK_READY = """
         WITH ready AS (
             UPDATE ncmp_cm_handle h SET cm_handle_state = 'READY', lock_reason = NULL, lock_reason_details = NULL,
@@ -60,8 +67,8 @@ public class ModuleSyncWork {
             WHERE h.id = claimed.id AND h.owner = ?
             RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier, 'update' AS event_type,
                 %s AS old_values,
-                '{"cmHandleState": "READY"}'::jsonb AS new_values)
-        %s""".formatted(BEFORE, LcmOutbox.insertEventsFrom("ready"));
+                %s AS new_values)
+        %s""".formatted(BEFORE, READY_VALUES, LcmOutbox.insertEventsFrom("ready"));
 
     // attempt on the right-hand side is the value before this update: the first retry waits the base. A retry
     // failing again (same state and reason, new details) is no event: clients see the state, not each attempt.
