@@ -89,9 +89,9 @@ class WireContractSpec extends Specification {
         '03-cps-delta-apply / apply not in model':
             'data the model lacks are 400; the reference answers 500',
         '04-cps-notifications / events':
-            'every event carries observedTimestamp (the reference\'s schema requires it; the write\'s time when the client gave none), and POST list-nodes is a create',
+            'every event carries observedTimestamp (the reference\'s schema requires it; the write\'s time when the client gave none), POST list-nodes is a create, and a PUT that changes nothing tells no event',
         '04-cps-notifications / events after unsubscribe':
-            'every event carries observedTimestamp (the reference\'s schema requires it; the write\'s time when the client gave none), and POST list-nodes is a create',
+            'every event carries observedTimestamp (the reference\'s schema requires it; the write\'s time when the client gave none), POST list-nodes is a create, and a PUT that changes nothing tells no event',
         '05-ncmp-inventory / handle modules unknown':
             'an unknown handle is 404 on every path; the reference answers [] for its modules',
         '05-ncmp-inventory / inventory handles of plugin alternate ids':

@@ -92,7 +92,8 @@ class PolicyExecutorSpec extends ServerSpec {
         then: 'the first operation is refused with the executor\'s decision'
             response.status == 409
             response.json == [status: '409', type: 'APPLICATION_LAYER_ERROR',
-                              title: 'Operation not allowed. Decision id 7 : deny', badOp: '/0']
+                              title: 'Operation not allowed. Decision id 7 : deny', badOp: '/0',
+                              badAttributes: [], badObjects: [], otherProblems: []]
         and: 'the plugin was not called'
             dmiStub.requestCount(DmiEndpoint.PROVMNS) == 0
     }

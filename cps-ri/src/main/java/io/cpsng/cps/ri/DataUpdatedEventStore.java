@@ -117,18 +117,9 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
             }
             return;
         }
-        final Set<String> present = new HashSet<>(jdbcTemplate.queryForList(SELECT_PRESENT_SUBSCRIPTIONS,
-            String.class, subscriptions.subscriptionsDataspace(), subscriptions.subscriptionsAnchor(),
-            candidateXpaths(subscriptions)));
-        if (present.isEmpty()) {
-            return;
-        }
-        final boolean wholeDataspace = present.contains(subscriptions.dataspaceXpath())
-            && !present.contains(subscriptions.anchorsXpath());
+        final Set<String> subscribedAnchors = subscribedAnchors(subscriptions);
         final List<DataUpdate> subscribedUpdates = dataUpdates.stream()
-            .filter(update -> wholeDataspace
-                || present.contains(subscriptions.xpathByAnchorName().get(update.anchorName())))
-            .toList();
+            .filter(update -> subscribedAnchors.contains(update.anchorName())).toList();
         if (subscribedUpdates.isEmpty()) {
             return;
         }
@@ -142,6 +133,31 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
             subscribedAtLastWrite.clear();
         }
         subscribedUpdates.forEach(update -> subscribedAtLastWrite.add(List.of(dataspaceName, update.anchorName())));
+    }
+
+    @Override
+    public boolean isSubscribed(final String dataspaceName, final String anchorName,
+                                final SubscriptionXpaths subscriptions) {
+        return subscribedAnchors(subscriptions).contains(anchorName);
+    }
+
+    /** Those of the anchors named in the subscription xpaths that are subscribed, with one look-up. */
+    private Set<String> subscribedAnchors(final SubscriptionXpaths subscriptions) {
+        final Set<String> present = new HashSet<>(jdbcTemplate.queryForList(SELECT_PRESENT_SUBSCRIPTIONS,
+            String.class, subscriptions.subscriptionsDataspace(), subscriptions.subscriptionsAnchor(),
+            candidateXpaths(subscriptions)));
+        if (present.isEmpty()) {
+            return Set.of();
+        }
+        final boolean wholeDataspace = present.contains(subscriptions.dataspaceXpath())
+            && !present.contains(subscriptions.anchorsXpath());
+        final Set<String> subscribedAnchors = new HashSet<>();
+        subscriptions.xpathByAnchorName().forEach((anchorName, anchorXpath) -> {
+            if (wholeDataspace || present.contains(anchorXpath)) {
+                subscribedAnchors.add(anchorName);
+            }
+        });
+        return subscribedAnchors;
     }
 
     /** The events of the subscribed anchors among the updates, in one statement; answers how many were written. */

@@ -54,6 +54,15 @@ class FragmentStore implements DataPersistence {
         SELECT id FROM fragment WHERE anchor_id = ? AND xpath >= ? AND xpath < ? AND parent_id IS NOT DISTINCT FROM
             (SELECT id FROM fragment WHERE anchor_id = ? AND xpath = ?)""";
 
+    private static final String COUNT_SUBTREES = countInRanges(NODE, SUBTREE);
+    private static final String COUNT_LIST_ENTRIES_AND_BELOW = countInRanges(LIST_ENTRIES);
+
+    // each given node stored with the same leaves: one index probe a node
+    private static final String ALL_STORED_AS_GIVEN = """
+        SELECT NOT EXISTS (SELECT 1 FROM unnest(?::text[], ?::text[]) AS n(xpath, leaves)
+            WHERE NOT EXISTS (SELECT 1 FROM fragment f WHERE f.anchor_id = ? AND f.xpath = n.xpath
+                AND f.attributes = n.leaves::jsonb))""";
+
     private static final String DELETE_XPATHS_AND_BELOW = deleteInRanges(NODE, SUBTREE, LIST_ENTRIES);
     private static final String DELETE_SUBTREES = deleteInRanges(NODE, SUBTREE);
     private static final String DELETE_LIST_ENTRIES = deleteInRanges(LIST_ENTRIES);
@@ -135,6 +144,42 @@ class FragmentStore implements DataPersistence {
             .distinct().toArray(String[]::new);
         jdbcTemplate.update(DELETE_LIST_ENTRIES, listXpaths, anchorId);
         fragmentWriter.insertTrees(anchorId, parentId, listEntries);
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public boolean holdsAlready(final String dataspaceName, final String anchorName,
+                                final Collection<DataNode> dataNodes, final String listParentXpath,
+                                final DataNode leavesToMerge) {
+        final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
+        if (leavesToMerge != null && !Boolean.TRUE.equals(jdbcTemplate.queryForObject("SELECT EXISTS (SELECT 1 FROM"
+                + " fragment WHERE anchor_id = ? AND xpath = ? AND attributes @> ?::jsonb)", Boolean.class, anchorId,
+            leavesToMerge.xpath(), FragmentJson.toJson(leavesToMerge.leaves())))) {
+            return false;
+        }
+        if (dataNodes.isEmpty()) {
+            return true;
+        }
+        final Map<String, String> leavesByXpath = new LinkedHashMap<>();
+        addLeavesByXpath(dataNodes, leavesByXpath);
+        final String[] replacedXpaths = listParentXpath == null ? xpathsOf(dataNodes) : dataNodes.stream()
+            .map(entry -> Xpaths.childXpath(listParentXpath, Xpaths.lastStepName(entry.xpath())))
+            .distinct().toArray(String[]::new);
+        final Long storedCount = jdbcTemplate.queryForObject(listParentXpath == null ? COUNT_SUBTREES
+            : COUNT_LIST_ENTRIES_AND_BELOW, Long.class, listParentXpath == null
+            ? new Object[] {replacedXpaths, anchorId, anchorId} : new Object[] {replacedXpaths, anchorId});
+        return storedCount != null && storedCount == leavesByXpath.size()
+            && Boolean.TRUE.equals(jdbcTemplate.queryForObject(ALL_STORED_AS_GIVEN, Boolean.class,
+                leavesByXpath.keySet().toArray(String[]::new), leavesByXpath.values().toArray(String[]::new),
+                anchorId));
+    }
+
+    private static void addLeavesByXpath(final Collection<DataNode> dataNodes,
+                                         final Map<String, String> leavesByXpath) {
+        for (final DataNode dataNode : dataNodes) {
+            leavesByXpath.put(dataNode.xpath(), FragmentJson.toJson(dataNode.leaves()));
+            addLeavesByXpath(dataNode.childDataNodes(), leavesByXpath);
+        }
     }
 
     @Override
@@ -286,6 +331,11 @@ class FragmentStore implements DataPersistence {
      * xpath with every fragment of the anchor (10 s for 200 xpaths in 110,000 fragments). OFFSET 0 keeps the
      * LATERAL subquery from being flattened into a join, as in {@link FragmentReader}.
      */
+    private static String countInRanges(final String... ranges) {
+        return "SELECT count(*) FROM unnest(?::text[]) AS x(xpath) CROSS JOIN LATERAL ("
+            + String.join(" UNION ALL ", ranges) + ") stored";
+    }
+
     private static String deleteInRanges(final String... ranges) {
         return "DELETE FROM fragment WHERE id IN (SELECT doomed.id FROM unnest(?::text[]) AS x(xpath) "
             + "CROSS JOIN LATERAL (" + String.join(" UNION ALL ", ranges) + " OFFSET 0) doomed)";

@@ -119,13 +119,25 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
         if (dataUpdates.isEmpty()) {
             return;
         }
+        dataUpdatedEventPersistence.appendToOutbox(dataspaceName, dataUpdates, subscriptionXpaths(dataspaceName,
+            dataUpdates.stream().map(DataUpdate::anchorName).distinct().toList()));
+    }
+
+    /** Whether a write of the anchor is told: one look-up, for writes that tell nothing when they change nothing. */
+    boolean isSubscribed(final String dataspaceName, final String anchorName) {
+        return dataUpdatedEventPersistence.isSubscribed(dataspaceName, anchorName,
+            subscriptionXpaths(dataspaceName, List.of(anchorName)));
+    }
+
+    private static SubscriptionXpaths subscriptionXpaths(final String dataspaceName,
+                                                         final List<String> anchorNames) {
         final String dataspaceXpath = entryXpath(DATASPACES_XPATH, "dataspace", dataspaceName);
         final String anchorsXpath = Xpaths.childXpath(dataspaceXpath, "anchors");
         final Map<String, String> xpathByAnchorName = new HashMap<>();
-        dataUpdates.forEach(update -> xpathByAnchorName.computeIfAbsent(update.anchorName(),
-            anchorName -> entryXpath(anchorsXpath, "anchor", anchorName)));
-        dataUpdatedEventPersistence.appendToOutbox(dataspaceName, dataUpdates, new SubscriptionXpaths(
-            ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, dataspaceXpath, anchorsXpath, xpathByAnchorName));
+        anchorNames.forEach(anchorName -> xpathByAnchorName.put(anchorName,
+            entryXpath(anchorsXpath, "anchor", anchorName)));
+        return new SubscriptionXpaths(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, dataspaceXpath, anchorsXpath,
+            xpathByAnchorName);
     }
 
     /** Creates what is missing of the subscriptions' dataspace, schema set, anchor and top container. */

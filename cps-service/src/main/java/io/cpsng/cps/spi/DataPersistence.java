@@ -23,6 +23,14 @@ public interface DataPersistence {
     void replaceListContent(String dataspaceName, String anchorName, String parentXpath,
                             Collection<DataNode> listEntries);
 
+    /**
+     * Whether the store already holds exactly what the write would leave: the subtrees at the nodes' xpaths (or,
+     * with listParentXpath, every entry of their lists under it) equal to the nodes, and the leaves to merge already
+     * there (null: none). Leaves are compared by value; the order of entries is not compared.
+     */
+    boolean holdsAlready(String dataspaceName, String anchorName, Collection<DataNode> dataNodes,
+                         String listParentXpath, DataNode leavesToMerge);
+
     /** Merges each node's leaves into the stored node with its xpath; children of the given nodes are ignored. */
     void updateLeaves(String dataspaceName, String anchorName, Collection<DataNode> dataNodes);
 
