@@ -1,6 +1,7 @@
 package io.cpsng.data
 
 import com.github.tomakehurst.wiremock.WireMockServer
+import com.github.tomakehurst.wiremock.http.Fault
 import groovy.json.JsonOutput
 import groovy.json.JsonSlurper
 import io.cpsng.Application
@@ -246,9 +247,9 @@ class DataOperationsSpec extends Specification {
             forwarded.forwardedEvent.'response-data' == [cell: 1]
     }
 
-    def 'A pass-through read with a topic whose plugin answers #pluginStatus makes an error event #code on the topic'() {
-        given: 'the data plugin answers #pluginStatus'
-            dataPlugin.stubFor(post(urlPathMatching('/dmi/v1/ch/.*/data/ds/.*')).willReturn(aResponse().withStatus(pluginStatus)))
+    def 'A pass-through read with a topic whose plugin #scenario makes an error event #code on the topic'() {
+        given: 'the data plugin #scenario'
+            dataPlugin.stubFor(post(urlPathMatching('/dmi/v1/ch/.*/data/ds/.*')).willReturn(pluginAnswer))
         when: 'a READY handle is read with a topic'
             def response = httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/ch/ready-2-${run}" +
                 "/data/ds/ncmp-datastore:passthrough-operational?resourceIdentifier=parent/child&topic=${clientTopic}"))
@@ -261,9 +262,10 @@ class DataOperationsSpec extends Specification {
             new JsonSlurper().parseText(records[0].value()).data.responses == [[ids: ["ready-2-${run}".toString()],
                 resourceIdentifier: 'parent/child', statusCode: code, statusMessage: message]]
         where:
-            pluginStatus || code  | message
-            503          || '103' | 'dmi plugin service is not able to read resource data'
-            408          || '102' | 'dmi plugin service is not responding'
+            scenario                  | pluginAnswer                                           || code  | message
+            'answers 503'             | aResponse().withStatus(503)                            || '103' | 'dmi plugin service is not able to read resource data'
+            'answers 408'             | aResponse().withStatus(408)                            || '102' | 'dmi plugin service is not responding'
+            'drops the connection'    | aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)  || '102' | 'dmi plugin service is not responding'
     }
 
     def 'A read of the cached datastore with a topic answers a request id, and the cached data reach the topic'() {

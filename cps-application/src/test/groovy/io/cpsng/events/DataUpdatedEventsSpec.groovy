@@ -117,24 +117,26 @@ class DataUpdatedEventsSpec extends Specification {
     }
 
     def 'A PUT that changes nothing tells no event; one that changes something does'() {
-        given: 'a subscribed anchor holding two branches, one with a nest'
+        given: 'a subscribed anchor holding two branches, one with a nest of two birds'
             def dataspace = newDataspaceWithAnchors('unchanged', 'site')
             subscribe('/dataspaces', [dataspace: [[name: dataspace]]])
-            def branches = [[name: 'Left', colour: 'red', nest: [name: 'Small', birds: ['Sparrow']]], [name: 'Right']]
+            def branches = [[name: 'Left', colour: 'red', nest: [name: 'Small', birds: ['Sparrow', 'Owl']]], [name: 'Right']]
+            def beforeWrite = feedPosition()
             write('POST', dataspace, 'site', 'nodes', '/', [('test-tree:test-tree'): [branch: branches]])
+            assert feedEvents(beforeWrite, 1).count { it.data.eventPayload.dataspaceName == dataspace } == 1
             def start = feedPosition()
         when: 'the same content is put again, as nodes and as list entries, and the same leaf is put on a branch'
             write('PUT', dataspace, 'site', 'nodes', '/test-tree', [branch: branches])
             write('PUT', dataspace, 'site', 'list-nodes', '/test-tree', [branch: branches])
             write('PUT', dataspace, 'site', 'nodes', "/test-tree/branch[@name='Left']", [colour: 'red'])
-        and: 'then a leaf deep down changes, an entry goes, and the last write removes the anchor\'s data'
-            write('PUT', dataspace, 'site', 'nodes', '/test-tree', [branch: [[name: 'Left', colour: 'red', nest: [name: 'Small', birds: ['Owl']]], [name: 'Right']]])
+        and: 'then the nest keeps one of its birds, an entry goes, and the last write removes the anchor\'s data'
+            write('PUT', dataspace, 'site', 'nodes', "/test-tree/branch[@name='Left']/nest", [birds: ['Owl']])
             write('PUT', dataspace, 'site', 'list-nodes', '/test-tree', [branch: [[name: 'Right']]])
             write('DELETE', dataspace, 'site', 'nodes', '/', null)
         then: 'the feed tells the three changes and nothing of the three writes that changed nothing'
             def feed = feedEvents(start, 3).findAll { it.data.eventPayload.dataspaceName == dataspace }
-            feed.collect { [it.data.eventPayload.action, it.data.eventPayload.xpath] } == [['replace', '/test-tree'],
-                                                                                          ['replace', '/test-tree'], ['remove', '/']]
+            feed.collect { [it.data.eventPayload.action, it.data.eventPayload.xpath] } == [
+                ['replace', "/test-tree/branch[@name='Left']/nest"], ['replace', '/test-tree'], ['remove', '/']]
     }
 
     def 'Subscriptions are read, refused and deleted as the reference\'s; a deleted one notifies no more'() {

@@ -33,7 +33,7 @@ import java.time.Duration
  */
 class LcmEventsReferenceFormatSpec extends Specification {
 
-    /** The header fields in the order the reference adds them, then Spring's type header. */
+    /** The header fields in the order the reference adds them (Spring's type header, __TypeId__, comes after them). */
     static final String HEADER_FIELDS = 'eventId eventSchema eventCorrelationId eventTime eventSource eventType eventSchemaVersion'
 
     @Shared

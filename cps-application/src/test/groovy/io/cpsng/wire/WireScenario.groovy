@@ -43,19 +43,46 @@ class WireScenario {
         def variables = (scenario.vars ?: [:]) + overrides
         def http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()
         def answers = []
-        for (Map rawStep : scenario.steps as List<Map>) {
+        def steps = scenario.steps as List<Map>
+        steps.eachWithIndex { Map rawStep, int index ->
             def step = substitute(rawStep, variables) as Map
             if (step.containsKey('sleep')) {
-                Thread.sleep((step.sleep as BigDecimal * 1000).longValue())
-                continue
+                awaitNextStep(http, baseUrl, authorization, steps.drop(index + 1).find { !it.containsKey('sleep') },
+                    variables, (step.sleep as BigDecimal * 1000).longValue())
+                return
             }
             def answer = step.topic ? topics.records(step.topic as String, (step.match ?: [:]) as Map,
                 step.count as Integer, (step.wait_s ?: 10) as BigDecimal)
-                : call(http, baseUrl, authorization, step)
+                : send(http, baseUrl, authorization, step)
             answer.name = step.name
             answers << answer
         }
         answers
+    }
+
+    /**
+     * A pause of the recording (the reference's module sync, say) is a poll here: the GET after it is asked until it
+     * answers as the reference did, at most as long as the pause. Anything else waits the whole pause.
+     */
+    private void awaitNextStep(HttpClient http, String baseUrl, String authorization, Map rawNextStep,
+                               Map variables, long pauseMillis) {
+        def deadline = System.currentTimeMillis() + pauseMillis
+        def nextStep = rawNextStep == null ? null : substitute(rawNextStep, variables) as Map
+        def reference = recorded.find { it.name == nextStep?.name }
+        if (nextStep?.method != 'GET' || reference == null) {
+            Thread.sleep(pauseMillis)
+            return
+        }
+        while (System.currentTimeMillis() < deadline && !answersAsRecorded(send(http, baseUrl, authorization, nextStep), reference)) {
+            Thread.sleep(200)
+        }
+    }
+
+    private static boolean answersAsRecorded(Map answer, Map reference) {
+        def volatileKeys = VOLATILE + (reference.volatile ?: []) as Set<String>
+        answer.status == reference.status && (!(reference.compare in ['exact', 'shape'])
+            || differences(mask(reference.body, volatileKeys, reference.ordered as boolean),
+                mask(answer.body, volatileKeys, reference.ordered as boolean), reference.compare == 'shape', '$', []).isEmpty())
     }
 
     /** Writes our answers as the kit's run writes them, so that its diff compares them with the reference's. */
@@ -96,7 +123,7 @@ class WireScenario {
         differing
     }
 
-    private Map call(HttpClient http, String baseUrl, String authorization, Map step) {
+    private Map send(HttpClient http, String baseUrl, String authorization, Map step) {
         def request = HttpRequest.newBuilder(URI.create(baseUrl + step.path + queryOf(step.params as Map)))
             .timeout(Duration.ofSeconds((step.timeout_s ?: 60) as long))
             .header('Authorization', authorization)

@@ -121,7 +121,7 @@ class DeltaRestController {
         return value.asString();
     }
 
-    private static String dataOf(final JsonNode entry, final String field, final int index) {
+    private static String reportDataOf(final JsonNode entry, final String field, final int index) {
         final JsonNode value = entry.get(field);
         if (value == null || value.isNull()) {
             return null;
@@ -152,7 +152,7 @@ class DeltaRestController {
                     + " each entry is {action, xpath, sourceData, targetData}");
             }
             changes.add(new DeltaChange(textOf(entry, "action", index), textOf(entry, "xpath", index),
-                dataOf(entry, SOURCE_DATA, index), dataOf(entry, TARGET_DATA, index)));
+                reportDataOf(entry, SOURCE_DATA, index), reportDataOf(entry, TARGET_DATA, index)));
         }
         return changes;
     }

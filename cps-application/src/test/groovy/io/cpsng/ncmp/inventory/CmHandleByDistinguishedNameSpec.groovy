@@ -24,10 +24,10 @@ class CmHandleByDistinguishedNameSpec extends ServerSpec {
             [id: 'dn-element', alternateId: ELEMENT, moduleSetTag: 'tag-1', additionalProperties: [vendor: 'acme']])
     }
 
-    def 'The handle owning #scenario is answered whole'() {
+    def 'The handle owning #scenario is the one answered'() {
         when: 'the handle is asked for by the distinguished name'
             def response = http.get(byDistinguishedName(distinguishedName))
-        then: 'the owner comes, in the shape of the search results'
+        then: 'the owner comes (its whole shape is the next feature\'s)'
             response.status == 200
             response.json.cmHandle == expectedHandle
         where: 'the distinguished name is'

@@ -136,9 +136,15 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
     }
 
     @Override
-    public boolean isSubscribed(final String dataspaceName, final String anchorName,
-                                final SubscriptionXpaths subscriptions) {
-        return subscribedAnchors(subscriptions).contains(anchorName);
+    public boolean lockIfSubscribed(final String dataspaceName, final String anchorName,
+                                    final SubscriptionXpaths subscriptions) {
+        if (!subscribedAnchors(subscriptions).contains(anchorName)) {
+            return false;
+        }
+        jdbcTemplate.query("SELECT pg_advisory_xact_lock(?, a.id % ?)::text FROM anchor a"
+                + " WHERE a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?) AND a.name = ?",
+            resultSet -> { }, ANCHOR_EVENTS_LOCK_CLASS, ANCHOR_LOCK_BUCKETS, dataspaceName, anchorName);
+        return true;
     }
 
     /** Those of the anchors named in the subscription xpaths that are subscribed, with one look-up. */

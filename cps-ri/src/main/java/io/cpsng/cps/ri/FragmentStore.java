@@ -63,6 +63,12 @@ class FragmentStore implements DataPersistence {
             WHERE NOT EXISTS (SELECT 1 FROM fragment f WHERE f.anchor_id = ? AND f.xpath = n.xpath
                 AND f.attributes = n.leaves::jsonb))""";
 
+    // each given leaf stored with an equal value (not jsonb's @>: it takes a leaf-list as a subset)
+    private static final String LEAVES_STORED_AS_GIVEN = """
+        SELECT EXISTS (SELECT 1 FROM fragment f WHERE f.anchor_id = ? AND f.xpath = ?
+            AND NOT EXISTS (SELECT 1 FROM jsonb_each(?::jsonb) AS given(leaf, value)
+                WHERE f.attributes -> given.leaf IS DISTINCT FROM given.value))""";
+
     private static final String DELETE_XPATHS_AND_BELOW = deleteInRanges(NODE, SUBTREE, LIST_ENTRIES);
     private static final String DELETE_SUBTREES = deleteInRanges(NODE, SUBTREE);
     private static final String DELETE_LIST_ENTRIES = deleteInRanges(LIST_ENTRIES);
@@ -152,9 +158,8 @@ class FragmentStore implements DataPersistence {
                                 final Collection<DataNode> dataNodes, final String listParentXpath,
                                 final DataNode leavesToMerge) {
         final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
-        if (leavesToMerge != null && !Boolean.TRUE.equals(jdbcTemplate.queryForObject("SELECT EXISTS (SELECT 1 FROM"
-                + " fragment WHERE anchor_id = ? AND xpath = ? AND attributes @> ?::jsonb)", Boolean.class, anchorId,
-            leavesToMerge.xpath(), FragmentJson.toJson(leavesToMerge.leaves())))) {
+        if (leavesToMerge != null && !Boolean.TRUE.equals(jdbcTemplate.queryForObject(LEAVES_STORED_AS_GIVEN,
+            Boolean.class, anchorId, leavesToMerge.xpath(), FragmentJson.toJson(leavesToMerge.leaves())))) {
             return false;
         }
         if (dataNodes.isEmpty()) {
@@ -331,14 +336,18 @@ class FragmentStore implements DataPersistence {
      * xpath with every fragment of the anchor (10 s for 200 xpaths in 110,000 fragments). OFFSET 0 keeps the
      * LATERAL subquery from being flattened into a join, as in {@link FragmentReader}.
      */
-    private static String countInRanges(final String... ranges) {
-        return "SELECT count(*) FROM unnest(?::text[]) AS x(xpath) CROSS JOIN LATERAL ("
-            + String.join(" UNION ALL ", ranges) + ") stored";
+    private static String deleteInRanges(final String... ranges) {
+        return "DELETE FROM fragment WHERE id IN (" + idsInRanges(ranges) + ")";
     }
 
-    private static String deleteInRanges(final String... ranges) {
-        return "DELETE FROM fragment WHERE id IN (SELECT doomed.id FROM unnest(?::text[]) AS x(xpath) "
-            + "CROSS JOIN LATERAL (" + String.join(" UNION ALL ", ranges) + " OFFSET 0) doomed)";
+    /** How many fragments the ranges select, with the same index probes as deleteInRanges. */
+    private static String countInRanges(final String... ranges) {
+        return "SELECT count(*) FROM (" + idsInRanges(ranges) + ") stored";
+    }
+
+    private static String idsInRanges(final String... ranges) {
+        return "SELECT selected.id FROM unnest(?::text[]) AS x(xpath) CROSS JOIN LATERAL ("
+            + String.join(" UNION ALL ", ranges) + " OFFSET 0) selected";
     }
 
     private static String[] xpathsOf(final Collection<DataNode> dataNodes) {

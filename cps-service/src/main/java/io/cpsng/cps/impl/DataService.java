@@ -80,7 +80,7 @@ class DataService implements CpsDataService {
                                              final String parentXpath, final String data,
                                              final ContentType contentType, final String observedTimestamp) {
         final NodeContent nodeContent = parseNodeContent(dataspaceName, anchorName, parentXpath, data, contentType);
-        if (!isToldUnchanged(dataspaceName, anchorName, nodeContent.childNodes(), null, nodeContent.nodeLeaves())) {
+        if (!changesNothingTold(dataspaceName, anchorName, nodeContent.childNodes(), null, nodeContent.nodeLeaves())) {
             recordUpdate(dataspaceName, anchorName, nodeContent.xpath(), DataUpdatedEvent.REPLACE, observedTimestamp);
         }
         if (!nodeContent.childNodes().isEmpty()) {
@@ -106,7 +106,7 @@ class DataService implements CpsDataService {
                                    final String observedTimestamp) {
         final String parent = CpsPathParser.canonicalXpath(parentXpath);
         final List<DataNode> listEntries = parse(dataspaceName, anchorName, parent, data, contentType);
-        if (!isToldUnchanged(dataspaceName, anchorName, listEntries, parent, null)) {
+        if (!changesNothingTold(dataspaceName, anchorName, listEntries, parent, null)) {
             recordUpdate(dataspaceName, anchorName, parent, DataUpdatedEvent.REPLACE, observedTimestamp);
         }
         dataPersistence.replaceListContent(dataspaceName, anchorName, parent, listEntries);
@@ -263,20 +263,21 @@ class DataService implements CpsDataService {
     }
 
     /**
-     * Events go into the outbox before the change is written (they roll back with it if it fails): a subscribed
-     * anchor's lock is then taken before any of its rows, so a write never holds rows while waiting for the lock.
+     * A replacement that changes nothing tells no event (the reference tells one). Only a subscribed anchor's write
+     * compares, under its events lock: a write of another transaction cannot come between the comparison and this
+     * write. The write still runs, since the comparison leaves out the order of list entries.
      */
-    /**
-     * A replacement that changes nothing tells no event (the reference tells one): asked only of subscribed anchors,
-     * so that other writes pay no read. The write still runs, as the comparison leaves out the order of entries.
-     */
-    private boolean isToldUnchanged(final String dataspaceName, final String anchorName,
-                                    final Collection<DataNode> dataNodes, final String listParentXpath,
-                                    final DataNode leavesToMerge) {
-        return notificationSubscriptions.isSubscribed(dataspaceName, anchorName)
+    private boolean changesNothingTold(final String dataspaceName, final String anchorName,
+                                       final Collection<DataNode> dataNodes, final String listParentXpath,
+                                       final DataNode leavesToMerge) {
+        return notificationSubscriptions.lockIfSubscribed(dataspaceName, anchorName)
             && dataPersistence.holdsAlready(dataspaceName, anchorName, dataNodes, listParentXpath, leavesToMerge);
     }
 
+    /**
+     * Events go into the outbox before the change is written (they roll back with it if it fails): a subscribed
+     * anchor's lock is then taken before any of its rows, so a write never holds rows while waiting for the lock.
+     */
     private void recordUpdate(final String dataspaceName, final String anchorName, final String xpath,
                               final String action, final String observedTimestamp) {
         notificationSubscriptions.recordUpdates(dataspaceName,

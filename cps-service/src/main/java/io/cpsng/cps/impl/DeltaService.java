@@ -15,7 +15,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -105,8 +105,10 @@ class DeltaService implements CpsDeltaService {
                 .filter(leaf -> target == null || !target.leaves().containsKey(leaf))
                 .filter(leaf -> !keyNamesOf(nodeXpath).contains(leaf)).toList();
             if (droppedLeaves.isEmpty()) {
-                cpsDataService.updateNodeLeaves(dataspaceName, anchorName, change.parentXpath(),
-                    change.targetDataJson(), ContentType.JSON);
+                if (target != null) {
+                    cpsDataService.updateNodeLeaves(dataspaceName, anchorName, change.parentXpath(),
+                        change.targetDataJson(), ContentType.JSON);
+                }
             } else {
                 final DataNode current = cpsDataService.getDataNodes(dataspaceName, anchorName, nodeXpath,
                     FetchDescendantsOption.INCLUDE_ALL_DESCENDANTS).iterator().next();
@@ -224,15 +226,14 @@ class DeltaService implements CpsDeltaService {
     }
 
     private static void addKeys(final String xpath, final DataNode node, final Map<String, Object> leaves) {
-        if (leaves.isEmpty() || !xpath.endsWith("]")) {
+        if (leaves.isEmpty()) {
             return;
         }
-        final Matcher keyName = KEY_NAME.matcher(Xpaths.lastStep(xpath));
         final Map<String, Object> withKeys = new LinkedHashMap<>();
-        while (keyName.find()) {
-            final Object keyValue = node.leaves().get(keyName.group(1));
+        for (final String keyName : keyNamesOf(xpath)) {
+            final Object keyValue = node.leaves().get(keyName);
             if (keyValue != null) {
-                withKeys.put(keyName.group(1), keyValue);
+                withKeys.put(keyName, keyValue);
             }
         }
         withKeys.putAll(leaves);
@@ -258,8 +259,9 @@ class DeltaService implements CpsDeltaService {
         return new DataNode(dataNode.xpath(), dataNode.module(), dataNode.leaves(), List.of());
     }
 
+    /** The key names in a list entry's last step, in their order; none for a container. */
     private static Set<String> keyNamesOf(final String xpath) {
-        final Set<String> keyNames = new HashSet<>();
+        final Set<String> keyNames = new LinkedHashSet<>();
         if (Xpaths.isListEntry(xpath)) {
             final Matcher keyName = KEY_NAME.matcher(Xpaths.lastStep(xpath));
             while (keyName.find()) {

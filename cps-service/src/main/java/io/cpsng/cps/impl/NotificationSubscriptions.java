@@ -123,9 +123,12 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
             dataUpdates.stream().map(DataUpdate::anchorName).distinct().toList()));
     }
 
-    /** Whether a write of the anchor is told: one look-up, for writes that tell nothing when they change nothing. */
-    boolean isSubscribed(final String dataspaceName, final String anchorName) {
-        return dataUpdatedEventPersistence.isSubscribed(dataspaceName, anchorName,
+    /**
+     * Whether a write of the anchor is told, its events lock taken if so: for writes that tell nothing when they
+     * change nothing, which compare under the lock that orders the anchor's writes with their events.
+     */
+    boolean lockIfSubscribed(final String dataspaceName, final String anchorName) {
+        return dataUpdatedEventPersistence.lockIfSubscribed(dataspaceName, anchorName,
             subscriptionXpaths(dataspaceName, List.of(anchorName)));
     }
 

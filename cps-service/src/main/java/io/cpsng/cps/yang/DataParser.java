@@ -96,10 +96,14 @@ final class DataParser {
     void parseXml(final DataNodeWriter dataNodeWriter, final String parentXpath, final SchemaParent schemaParent,
                   final String xml) {
         final List<RootElement> rootElements = readRootElements(xml, schemaParent);
-        // entries of one list side by side are read in one parse, as yangtools reads a list's entries together
+        // entries of one list side by side are read in one parse, as yangtools reads a list's entries together;
+        // a container given twice would be read once, its second element left unread
         final List<DataSchemaNode> rootSchemaNodes = new ArrayList<>();
         for (final RootElement rootElement : rootElements) {
             final DataSchemaNode rootSchemaNode = rootSchemaNodeOf(rootElement, parentXpath, schemaParent);
+            if (!(rootSchemaNode instanceof ListSchemaNode) && rootSchemaNodes.contains(rootSchemaNode)) {
+                throw invalid("Container " + rootElement.localName() + " is given twice under " + parentXpath, null);
+            }
             if (rootSchemaNodes.isEmpty() || rootSchemaNodes.getLast() != rootSchemaNode) {
                 rootSchemaNodes.add(rootSchemaNode);
             }
@@ -109,6 +113,7 @@ final class DataParser {
             xmlReader = new TrackingXmlReader(UntrustedXML.createXMLStreamReader(new StringReader(xml)));
             if (rootElements.getFirst().wrapped()) {
                 xmlReader.nextTag();
+                xmlReader.wrapperNamespace = xmlReader.getNamespaceURI();
             }
             // each parse reads one element from the next start tag on: the wrapper's children one after another
             for (final DataSchemaNode rootSchemaNode : rootSchemaNodes) {
@@ -177,7 +182,9 @@ final class DataParser {
             }
             final List<RootElement> wrappedElements = new ArrayList<>();
             for (RootElement child = nextElement(xmlReader, true); child != null; child = nextElement(xmlReader, true)) {
-                wrappedElements.add(child);
+                // a child without xmlns of its own inherits the wrapper's (NETCONF's): it has none of a module
+                wrappedElements.add(child.namespace().equals(rootElement.namespace())
+                    ? new RootElement(child.localName(), "", true) : child);
                 skipElement(xmlReader);
             }
             if (wrappedElements.isEmpty()) {
@@ -303,6 +310,7 @@ final class DataParser {
     private static final class TrackingXmlReader extends StreamReaderDelegate {
         private final Deque<String> elementNames = new ArrayDeque<>();
         private String defaultNamespace;
+        private String wrapperNamespace;
         private boolean heldAtStartTag;
 
         TrackingXmlReader(final XMLStreamReader xmlReader) {
@@ -336,7 +344,8 @@ final class DataParser {
         @Override
         public String getNamespaceURI() {
             final String namespace = super.getNamespaceURI();
-            return namespace == null || namespace.isEmpty() ? defaultNamespace : namespace;
+            return namespace == null || namespace.isEmpty() || namespace.equals(wrapperNamespace) ? defaultNamespace
+                : namespace;
         }
 
         String location() {

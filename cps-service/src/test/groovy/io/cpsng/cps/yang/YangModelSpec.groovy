@@ -217,16 +217,22 @@ class YangModelSpec extends Specification {
             'the root, XML in <data>'            | '/'          | XML         | "<data>${ADDRESS_XML}</data>" || [(EASONS): ['bookstore-name': 'Easons']]                                   | [BOOKSTORE]
             'a container, XML in netconf <data>' | '/bookstore' | XML         | "<data xmlns=\"urn:ietf:params:xml:ns:netconf:base:1.0\">\n ${CATEGORY_XML}\n ${REVIEWS_XML}\n</data>"
                                                                                                             || [(CATEGORY_9): [code: '9', name: 'Art'], '/bookstore/reviews': [:], (REVIEW_1): [id: 1L]] | [BOOKSTORE, EXTRAS]
+            'a container, XML without xmlns in netconf <data>' | '/bookstore' | XML | '<data xmlns="urn:ietf:params:xml:ns:netconf:base:1.0"><categories><code>9</code></categories></data>'
+                                                                                                            || [(CATEGORY_9): [code: '9']]                                                  | [BOOKSTORE]
             'a container, two entries in <data>' | '/bookstore' | XML         | "<data>${CATEGORY_XML}<categories><code>8</code></categories></data>"
                                                                                                             || [(CATEGORY_9): [code: '9', name: 'Art'], (CATEGORY_8): [code: '8']]         | [BOOKSTORE, BOOKSTORE]
     }
 
-    def 'An empty <data> element is refused.'() {
-        when: 'a <data> element without nodes is parsed'
-            objectUnderTest.parseData('/', '<data> </data>', XML)
-        then: 'the data are invalid, saying so'
+    def 'A <data> element with #scenario is refused.'() {
+        when: 'the data are parsed'
+            objectUnderTest.parseData(parentXpath, xml, XML)
+        then: 'the data are invalid, saying why'
             def thrown = thrown(DataValidationException)
-            thrown.details.contains('no node inside <data>')
+            thrown.details.contains(expectedDetails)
+        where:
+            scenario              | parentXpath  | xml                                                                       || expectedDetails
+            'no node'             | '/'          | '<data> </data>'                                                          || 'no node inside <data>'
+            'a container twice'   | '/bookstore' | "<data>${REVIEWS_XML}${CATEGORY_XML}${REVIEWS_XML}</data>"                 || 'Container reviews is given twice'
     }
 
     def 'Key values are quoted canonically in xpaths: #scenario.'() {

@@ -77,7 +77,7 @@ public class DataOperationResultForwarder {
         resultEvent.put("eventSource", "org.onap.ncmp");
         resultEvent.putObject("eventContent").put("response-data-schema", "urn:cps:" + LEGACY_DMI_EVENT_TYPE + ":v1")
             .put("response-status", "OK").put("response-code", "200").set("response-data", responseData);
-        KafkaSends.sendAll(kafkaTemplate, List.of(legacyForwarded(resultEvent.toString())),
+        KafkaSends.sendAll(kafkaTemplate, List.of(legacyForwarded(resultEvent)),
             "cached read result of request " + requestId);
     }
 
@@ -103,6 +103,10 @@ public class DataOperationResultForwarder {
             LOGGER.debug("Neither a CloudEvent nor JSON on the m2m topic, not forwarded");
             return null;
         }
+        return legacyForwarded(dmiEvent);
+    }
+
+    private static ProducerRecord<String, String> legacyForwarded(final JsonNode dmiEvent) {
         final String target = dmiEvent.path("eventTarget").asString(null);
         if (target == null || !dmiEvent.path("eventType").asString("").endsWith(LEGACY_DMI_EVENT)) {
             LOGGER.debug("No legacy DMI event with a target, not forwarded");

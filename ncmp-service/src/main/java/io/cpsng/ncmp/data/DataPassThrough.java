@@ -140,7 +140,8 @@ class DataPassThrough implements NcmpDataService, DisposableBean {
         final JsonNode result = toJson.apply(ncmpDataSyncService.getCachedData(cmHandleReference, xpath,
             fetchDescendantsOption));
         final String requestId = UUID.randomUUID().toString();
-        // sent after the answer, as a plugin's result would be (the reference answered a request id, sent nothing)
+        // sent on its own thread, as a plugin's result would be, so the answer does not wait for the broker (the
+        // reference answered a request id and sent nothing)
         dmiCalls.execute(() -> {
             try {
                 forwarder.sendAsForwarded(topic, requestId, result);
