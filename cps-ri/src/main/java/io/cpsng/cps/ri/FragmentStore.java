@@ -54,6 +54,7 @@ class FragmentStore implements DataPersistence {
         SELECT id FROM fragment WHERE anchor_id = ? AND xpath >= ? AND xpath < ? AND parent_id IS NOT DISTINCT FROM
             (SELECT id FROM fragment WHERE anchor_id = ? AND xpath = ?)""";
 
+    private static final int COMPARED_CHUNK = 200;
     private static final String COUNT_SUBTREES = countInRanges(NODE, SUBTREE);
     private static final String COUNT_LIST_ENTRIES_AND_BELOW = countInRanges(LIST_ENTRIES);
 
@@ -165,25 +166,30 @@ class FragmentStore implements DataPersistence {
         if (dataNodes.isEmpty()) {
             return true;
         }
-        final Map<String, String> leavesByXpath = new LinkedHashMap<>();
-        addLeavesByXpath(dataNodes, leavesByXpath);
+        final List<DataNode> flatNodes = new ArrayList<>();
+        addFlat(dataNodes, flatNodes);
+        // in chunks, so that a write that changes something, the usual one, stops at its first changed chunk
+        for (int from = 0; from < flatNodes.size(); from += COMPARED_CHUNK) {
+            final List<DataNode> chunk = flatNodes.subList(from, Math.min(from + COMPARED_CHUNK, flatNodes.size()));
+            if (!Boolean.TRUE.equals(jdbcTemplate.queryForObject(ALL_STORED_AS_GIVEN, Boolean.class,
+                xpathsOf(chunk), chunk.stream().map(node -> FragmentJson.toJson(node.leaves())).toArray(String[]::new),
+                anchorId))) {
+                return false;
+            }
+        }
         final String[] replacedXpaths = listParentXpath == null ? xpathsOf(dataNodes) : dataNodes.stream()
             .map(entry -> Xpaths.childXpath(listParentXpath, Xpaths.lastStepName(entry.xpath())))
             .distinct().toArray(String[]::new);
         final Long storedCount = jdbcTemplate.queryForObject(listParentXpath == null ? COUNT_SUBTREES
             : COUNT_LIST_ENTRIES_AND_BELOW, Long.class, listParentXpath == null
             ? new Object[] {replacedXpaths, anchorId, anchorId} : new Object[] {replacedXpaths, anchorId});
-        return storedCount != null && storedCount == leavesByXpath.size()
-            && Boolean.TRUE.equals(jdbcTemplate.queryForObject(ALL_STORED_AS_GIVEN, Boolean.class,
-                leavesByXpath.keySet().toArray(String[]::new), leavesByXpath.values().toArray(String[]::new),
-                anchorId));
+        return storedCount != null && storedCount == flatNodes.size();
     }
 
-    private static void addLeavesByXpath(final Collection<DataNode> dataNodes,
-                                         final Map<String, String> leavesByXpath) {
+    private static void addFlat(final Collection<DataNode> dataNodes, final List<DataNode> flatNodes) {
         for (final DataNode dataNode : dataNodes) {
-            leavesByXpath.put(dataNode.xpath(), FragmentJson.toJson(dataNode.leaves()));
-            addLeavesByXpath(dataNode.childDataNodes(), leavesByXpath);
+            flatNodes.add(dataNode);
+            addFlat(dataNode.childDataNodes(), flatNodes);
         }
     }
 
