@@ -109,28 +109,17 @@ class DeltaRestController {
             dataNode.leaves(), dataNode.childDataNodes())).toList());
     }
 
-    private static String textOf(final JsonNode entry, final String field, final int index) {
+    /** The entry's field, null when absent; a string field its text, a data field its JSON (an object). */
+    private static String fieldOf(final JsonNode entry, final String field, final int index, final boolean data) {
         final JsonNode value = entry.get(field);
         if (value == null || value.isNull()) {
             return null;
         }
-        if (!value.isString()) {
-            throw new DataValidationException("Invalid delta report", field + " of entry " + index + " is not a"
-                + " string");
+        if (data ? !value.isObject() : !value.isString()) {
+            throw new DataValidationException("Invalid delta report", field + " of entry " + index
+                + (data ? " is not an object naming its node(s)" : " is not a string"));
         }
-        return value.asString();
-    }
-
-    private static String reportDataOf(final JsonNode entry, final String field, final int index) {
-        final JsonNode value = entry.get(field);
-        if (value == null || value.isNull()) {
-            return null;
-        }
-        if (!value.isObject()) {
-            throw new DataValidationException("Invalid delta report", field + " of entry " + index + " is not an"
-                + " object naming its node(s)");
-        }
-        return value.toString();
+        return data ? value.toString() : value.asString();
     }
 
     private static List<DeltaChange> changesOf(final String deltaReport) {
@@ -151,8 +140,8 @@ class DeltaRestController {
                 throw new DataValidationException("Invalid delta report", "Entry " + index + " is not an object:"
                     + " each entry is {action, xpath, sourceData, targetData}");
             }
-            changes.add(new DeltaChange(textOf(entry, "action", index), textOf(entry, "xpath", index),
-                reportDataOf(entry, SOURCE_DATA, index), reportDataOf(entry, TARGET_DATA, index)));
+            changes.add(new DeltaChange(fieldOf(entry, "action", index, false), fieldOf(entry, "xpath", index, false),
+                fieldOf(entry, SOURCE_DATA, index, true), fieldOf(entry, TARGET_DATA, index, true)));
         }
         return changes;
     }
