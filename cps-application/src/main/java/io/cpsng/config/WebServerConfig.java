@@ -3,6 +3,7 @@ package io.cpsng.config;
 import io.cpsng.database.DatabaseAvailability;
 import io.cpsng.rest.error.ContainerErrorValve;
 import io.cpsng.rest.error.DatabaseUnavailableFilter;
+import io.cpsng.rest.error.NulCharacterFilter;
 import io.cpsng.rest.error.RequestBodyLimitFilter;
 import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardHost;
@@ -34,6 +35,15 @@ class WebServerConfig {
             new RequestBodyLimitFilter(httpLimits.maxRequestBodySize(), "cps.http.max-request-body-size"));
         // before security and everything else, so an oversized body is refused before any work is done
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
+    }
+
+    @Bean
+    FilterRegistrationBean<NulCharacterFilter> nulCharacterFilter() {
+        final FilterRegistrationBean<NulCharacterFilter> registration = new FilterRegistrationBean<>(
+            new NulCharacterFilter());
+        // right after the body limit: a parameter the database cannot store is refused before any work
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
         return registration;
     }
 

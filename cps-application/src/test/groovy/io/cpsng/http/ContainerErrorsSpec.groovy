@@ -29,6 +29,23 @@ class ContainerErrorsSpec extends ServerSpec {
             'a method the firewall refuses'       | 'FOO'    | '/ncmp/v1/ch/x'                                         | [:]                               || 400
     }
 
+    def 'A query parameter holding a NUL (#scenario) answers 400 naming it, before anything runs'() {
+        when: 'the request is sent'
+            def response = http.send(method, target, [:], null)
+        then: 'it is refused in JSON, naming the parameter'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains("Parameter ${parameter} holds a NUL character")
+        and: 'nothing was stored: no dataspace of that name exists'
+            jdbcTemplate.queryForObject("SELECT count(*) FROM dataspace WHERE name LIKE 'nul%'", Integer) == 0
+        where: 'the request is'
+            scenario                    | method | target                                                                          || parameter
+            'a handle by FDN'           | 'GET'  | '/ncmpInventory/v1/ch?distinguishedName=/A=1%00'                                || 'distinguishedName'
+            'an xpath'                  | 'GET'  | '/cps/api/v2/dataspaces/d/anchors/a/node?xpath=/a%00b'                          || 'xpath'
+            'a write of a name'         | 'POST' | '/cps/api/v2/dataspaces?dataspace-name=nul%00x'                                 || 'dataspace-name'
+            'the second of parameters'  | 'GET'  | '/cps/api/v2/dataspaces/d/anchors/a/nodes/query?descendants=all&cps-path=//x%00' || 'cps-path'
+    }
+
     def 'A body of a media type the endpoint does not take answers 415 in JSON'() {
         when: 'a registration is sent as plain text'
             def response = http.post('/ncmpInventory/v1/ch', 'text/plain', 'hello')
