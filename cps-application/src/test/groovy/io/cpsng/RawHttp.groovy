@@ -1,7 +1,6 @@
 package io.cpsng
 
 import groovy.json.JsonSlurper
-
 import java.nio.charset.StandardCharsets
 
 /**
@@ -102,7 +101,10 @@ class RawHttp {
             def output = new ByteArrayOutputStream()
             while (true) {
                 def sizeLine = new StringBuilder()
-                for (int next = input.read(); next != LINE_FEED && next >= 0; next = input.read()) {
+                for (int next = input.read(); next != LINE_FEED; next = input.read()) {
+                    if (next < 0) {
+                        throw new EOFException('the answer was cut short: no last chunk')
+                    }
                     sizeLine.append((char) next)
                 }
                 def size = Integer.parseInt(sizeLine.toString().trim().split(';')[0] ?: '0', 16)

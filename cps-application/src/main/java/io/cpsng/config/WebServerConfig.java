@@ -3,7 +3,7 @@ package io.cpsng.config;
 import io.cpsng.database.DatabaseAvailability;
 import io.cpsng.rest.error.ContainerErrorValve;
 import io.cpsng.rest.error.DatabaseUnavailableFilter;
-import io.cpsng.rest.error.NulCharacterFilter;
+import io.cpsng.rest.error.RequestTextFilter;
 import io.cpsng.rest.error.RequestBodyLimitFilter;
 import org.apache.catalina.Valve;
 import org.apache.catalina.core.StandardHost;
@@ -39,10 +39,10 @@ class WebServerConfig {
     }
 
     @Bean
-    FilterRegistrationBean<NulCharacterFilter> nulCharacterFilter() {
-        final FilterRegistrationBean<NulCharacterFilter> registration = new FilterRegistrationBean<>(
-            new NulCharacterFilter());
-        // right after the body limit: a parameter the database cannot store is refused before any work
+    FilterRegistrationBean<RequestTextFilter> requestTextFilter() {
+        final FilterRegistrationBean<RequestTextFilter> registration = new FilterRegistrationBean<>(
+            new RequestTextFilter());
+        // right after the body limit: text the database cannot store is refused before any work
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
         return registration;
     }

@@ -183,6 +183,9 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         settings.put("listen_addresses", "127.0.0.1");
         settings.put("unix_socket_directories", "");
         settings.put("log_line_prefix", "");
+        // a failed statement is one line: no statement text, no DETAIL quoting the values a client sent
+        settings.put("log_error_verbosity", "terse");
+        settings.put("log_min_error_statement", "panic");
         settings.put("timezone", "UTC");
         settings.put("max_connections", "200");
         settings.put("shared_buffers", properties.sharedBuffers());

@@ -40,8 +40,12 @@ class WireScenario {
         recorded = (new JsonSlurper().parse(recordedFile.toFile()) as Map).answers as List<Map>
     }
 
-    /** Replays every step against the service at baseUrl, with the given variables over the scenario's own. */
-    List<Map> replay(String baseUrl, String authorization, WireTopics topics, Map<String, String> overrides) {
+    /**
+     * Replays every step against the service at baseUrl, with the given variables over the scenario's own; around
+     * each REST step, the hooks are given the step as sent and, after it, its answer.
+     */
+    List<Map> replay(String baseUrl, String authorization, WireTopics topics, Map<String, String> overrides,
+                     Closure beforeStep = {}, Closure afterStep = {}) {
         def variables = (scenario.vars ?: [:]) + overrides
         def http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()
         def answers = []
@@ -53,10 +57,14 @@ class WireScenario {
                     variables, (step.sleep as BigDecimal * 1000).longValue())
                 return
             }
-            def answer = step.topic ? topics.records(step.topic as String, (step.match ?: [:]) as Map,
-                step.count as Integer, (step.wait_s ?: 10) as BigDecimal)
-                : send(http, baseUrl, authorization, step)
-            answer.name = step.name
+            if (step.topic) {
+                answers << topics.records(step.topic as String, (step.match ?: [:]) as Map, step.count as Integer,
+                    (step.wait_s ?: 10) as BigDecimal) + [name: step.name]
+                return
+            }
+            beforeStep(step)
+            def answer = send(http, baseUrl, authorization, step) + [name: step.name]
+            afterStep(step, answer)
             answers << answer
         }
         answers
@@ -152,7 +160,7 @@ class WireScenario {
     }
 
     /** As Python's requests encodes params: form encoding, a list value as repeated parameters. */
-    private static String queryOf(Map params) {
+    static String queryOf(Map params) {
         if (!params) {
             return ''
         }
@@ -163,7 +171,7 @@ class WireScenario {
         }.join('&')
     }
 
-    private byte[] multipart(String boundary, Map files) {
+    byte[] multipart(String boundary, Map files) {
         def output = new ByteArrayOutputStream()
         files.each { field, file ->
             def path = directory.resolve(file as String)

@@ -1,6 +1,7 @@
 package io.cpsng.rest.cps;
 
 import io.cpsng.cps.api.CpsDeltaService;
+import io.cpsng.cps.api.ReaderMessages;
 import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.DeltaChange;
@@ -38,6 +39,9 @@ import tools.jackson.databind.node.ObjectNode;
 @RestController
 @RequestMapping("/cps/api/v2/dataspaces/{dataspace-name}/anchors/{source-anchor-name}")
 class DeltaRestController {
+
+    /** The delta of two 10,000-entry lists; one of 100,000 entries ran past the 60 s a client waits. */
+    static final int MOST_ENTRIES = 10_000;
 
     private static final JsonMapper JSON_MAPPER = JsonMapper.shared();
     private static final String GROUPING = "grouping-enabled";
@@ -128,10 +132,14 @@ class DeltaRestController {
             entries = JSON_MAPPER.readTree(deltaReport);
         } catch (final JacksonException notJson) {
             throw new DataValidationException("Invalid delta report", "The body is not JSON: "
-                + notJson.getOriginalMessage());
+                + ReaderMessages.withoutReaderAdvice(notJson.getOriginalMessage()));
         }
         if (!entries.isArray()) {
             throw new DataValidationException("Invalid delta report", "The body is not a JSON array of entries");
+        }
+        if (entries.size() > MOST_ENTRIES) {
+            throw new DataValidationException("Invalid delta report", "A report applied at once has at most "
+                + MOST_ENTRIES + " entries; this one has " + entries.size() + ": apply it in parts.");
         }
         final List<DeltaChange> changes = new ArrayList<>();
         for (int index = 0; index < entries.size(); index++) {

@@ -19,6 +19,7 @@ import io.cpsng.ncmp.api.exceptions.TooManyTargetsException;
 import io.cpsng.ncmp.api.exceptions.UnroutablePathsException;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.rest.error.RequestBodyLimitFilter.RequestBodyTooLargeException;
+import io.cpsng.rest.error.RequestTextFilter.UnstorableTextException;
 import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,6 +74,11 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     /** An NCMP request that is invalid as a whole: a registration's DMI URL, a search condition, a datastore. */
     @ExceptionHandler(InvalidInputException.class)
     ResponseEntity<Object> handleInvalidNcmpInput(final NcmpException exception) {
+        return answer(HttpStatus.BAD_REQUEST, exception.getMessage(), exception.getDetails());
+    }
+
+    @ExceptionHandler(BadRequestException.class)
+    ResponseEntity<Object> handleRefusedRequest(final BadRequestException exception) {
         return answer(HttpStatus.BAD_REQUEST, exception.getMessage(), exception.getDetails());
     }
 
@@ -138,6 +144,10 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     /** Anything unexpected, including store exceptions without a mapping: their details may hold SQL. */
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> handleUnexpected(final Exception exception) {
+        final ResponseEntity<Object> badBody = badBody(exception);
+        if (badBody != null) {
+            return badBody;
+        }
         final DatabaseOutage databaseOutage = DatabaseOutage.of(exception).orElse(null);
         if (databaseOutage != null) {
             return answerDatabaseOutage(databaseOutage);
@@ -151,11 +161,9 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
                                                              final HttpHeaders headers,
                                                              final HttpStatusCode statusCode,
                                                              final WebRequest request) {
-        final RequestBodyTooLargeException bodyTooLarge = bodyTooLarge(exception);
-        if (bodyTooLarge != null) {
-            log.debug("Request body too large", exception);
-            return answer(HttpStatus.CONTENT_TOO_LARGE, HttpStatus.CONTENT_TOO_LARGE.getReasonPhrase(),
-                bodyTooLarge.getMessage());
+        final ResponseEntity<Object> badBody = badBody(exception);
+        if (badBody != null) {
+            return badBody;
         }
         final ResponseEntity<Object> problemResponse =
             super.handleExceptionInternal(exception, body, headers, statusCode, request);
@@ -189,11 +197,18 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
             databaseOutage.reason() + ". Nothing of this request was written; retry it.");
     }
 
-    /** A body that streamed past the limit surfaces as an unreadable body; the client needs to know why. */
-    private static RequestBodyTooLargeException bodyTooLarge(final Exception exception) {
+    /**
+     * A body refused as it streamed in (past the size limit, or text that cannot be stored) surfaces as an
+     * unreadable body, or as whatever its reader wraps it in; the client needs to know why.
+     */
+    private static ResponseEntity<Object> badBody(final Exception exception) {
         for (Throwable cause = exception; cause != null; cause = cause.getCause()) {
             if (cause instanceof RequestBodyTooLargeException requestBodyTooLarge) {
-                return requestBodyTooLarge;
+                return answer(HttpStatus.CONTENT_TOO_LARGE, HttpStatus.CONTENT_TOO_LARGE.getReasonPhrase(),
+                    requestBodyTooLarge.getMessage());
+            }
+            if (cause instanceof UnstorableTextException unstorableText) {
+                return answer(HttpStatus.BAD_REQUEST, "Invalid request body", unstorableText.getMessage());
             }
         }
         return null;

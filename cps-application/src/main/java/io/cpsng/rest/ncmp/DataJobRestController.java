@@ -8,7 +8,6 @@ import io.cpsng.ncmp.api.model.DataJobMetadata;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.SubJobWriteResponse;
 import io.cpsng.ncmp.api.model.WriteOperation;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;
@@ -56,9 +55,7 @@ class DataJobRestController {
     }
 
     @PostMapping(path = "/read", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
-    ClassifiedSelectors readDataJob(@RequestBody final DataJobReadRequest dataJobReadRequest,
-                                    final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "a read data job", List.of());
+    ClassifiedSelectors readDataJob(@RequestBody final DataJobReadRequest dataJobReadRequest) {
         return ncmpReadJobService.classifyReadJob(dataJobReadRequest.readProperties() == null
             ? null : dataJobReadRequest.readProperties().dataNodeSelector());
     }
@@ -66,9 +63,7 @@ class DataJobRestController {
     @GetMapping(path = SUB_JOB + "/status", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> subJobStatus(@PathVariable("dataProducerId") final String dataProducerId,
                                         @PathVariable("dataProducerJobId") final String dataProducerJobId,
-                                        @RequestParam(value = "dmiServiceName", required = false) final String dmiServiceName,
-                                        final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "a sub-job's status", List.of("dmiServiceName"));
+                                        @RequestParam(value = "dmiServiceName", required = false) final String dmiServiceName) {
         return asReceived(ncmpDataJobService.subJobStatus(dmiServiceName, dataProducerId, dataProducerJobId));
     }
 
@@ -76,9 +71,7 @@ class DataJobRestController {
     ResponseEntity<String> subJobResult(@PathVariable("dataProducerId") final String dataProducerId,
                                         @PathVariable("dataProducerJobId") final String dataProducerJobId,
                                         @RequestParam(value = "dmiServiceName", required = false) final String dmiServiceName,
-                                        @RequestParam(value = "destination", required = false) final String destination,
-                                        final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "a sub-job's result", List.of("dmiServiceName", "destination"));
+                                        @RequestParam(value = "destination", required = false) final String destination) {
         return asReceived(ncmpDataJobService.subJobResult(dmiServiceName, dataProducerId, dataProducerJobId,
             destination));
     }
@@ -92,9 +85,7 @@ class DataJobRestController {
     @PostMapping(path = "/{dataJobId}/write", consumes = MediaType.APPLICATION_JSON_VALUE,
         produces = MediaType.APPLICATION_JSON_VALUE)
     List<SubJobWriteResponse> writeDataJob(@PathVariable("dataJobId") final String dataJobId,
-                                           @RequestBody final DataJobRequest dataJobRequest,
-                                           final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "a write data job", List.of());
+                                           @RequestBody final DataJobRequest dataJobRequest) {
         if (dataJobRequest.dataJobWriteRequest() == null) {
             throw new InvalidInputException("No operations", "dataJobWriteRequest is required");
         }

@@ -14,7 +14,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Writes search results as a JSON array straight into the response while they are read from the database, so
  * the heap holds one element at a time whatever the number of results. The search was validated before (a bad
- * query is answered 400 before anything is written); a failure once the answer has begun can only cut it short.
+ * query is answered 400 before anything is written); a failure once the answer has begun cuts it short.
  */
 final class JsonArrayResponse {
 
@@ -30,10 +30,13 @@ final class JsonArrayResponse {
         response.setContentType(MediaType.APPLICATION_JSON_VALUE);
         // One sequence writer for the whole array resolves each type's serializer once. It flushes after every
         // element unless told not to, and a flush reaches the socket: 200,000 ids went out as 200,000 chunks.
-        try (OutputStream body = response.getOutputStream();
-             SequenceWriter array = JSON.writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE)
-                 .writeValuesAsArray(new BufferedOutputStream(body, BUFFER_BYTES))) {
-            results.forEach(result -> array.write(toJson.apply(result)));
-        }
+        final OutputStream body = response.getOutputStream();
+        final SequenceWriter array = JSON.writer().without(SerializationFeature.FLUSH_AFTER_WRITE_VALUE)
+            .writeValuesAsArray(new BufferedOutputStream(body, BUFFER_BYTES));
+        // Not closed when the results fail: closing would end the array and the answer, and the client would read
+        // a complete-looking list. Failing before the buffer's first flush, the error is answered instead of the
+        // list; failing later, the container cuts the answer short, which every client sees as a failure.
+        results.forEach(result -> array.write(toJson.apply(result)));
+        array.close();
     }
 }

@@ -2,8 +2,6 @@ package io.cpsng.rest.ncmp;
 
 import io.cpsng.ncmp.api.NcmpDataOperationService;
 import io.cpsng.ncmp.api.model.DataOperationRequest;
-import jakarta.servlet.http.HttpServletRequest;
-import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -28,9 +26,7 @@ class NcmpDataOperationRestController {
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     Map<String, String> executeDataOperationForCmHandles(@RequestParam("topic") final String topic,
-                                                         @RequestBody final DataOperationRequest dataOperationRequest,
-                                                         final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "POST /ncmp/v1/data", List.of("topic"));
+                                                         @RequestBody final DataOperationRequest dataOperationRequest) {
         return Map.of("requestId", ncmpDataOperationService.startDataOperations(topic, dataOperationRequest));
     }
 }

@@ -5,8 +5,6 @@ import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.DataOperation;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.PassThroughRequest;
-import jakarta.servlet.http.HttpServletRequest;
-import java.util.List;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -36,9 +34,6 @@ class NcmpDataRestController {
     private static final String CM_HANDLE = "cm-handle";
     private static final String DATASTORE_NAME = "datastore-name";
     private static final String RESOURCE_IDENTIFIER = "resourceIdentifier";
-    private static final List<String> READ_PARAMETERS = List.of(RESOURCE_IDENTIFIER, "options", "topic",
-        "include-descendants");
-    private static final List<String> WRITE_PARAMETERS = List.of(RESOURCE_IDENTIFIER);
 
     private final NcmpDataService ncmpDataService;
 
@@ -53,10 +48,8 @@ class NcmpDataRestController {
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestParam(value = "options", required = false) final String options,
-        @RequestParam(value = "topic", required = false) final String topic,
-        final HttpServletRequest request) {
+        @RequestParam(value = "topic", required = false) final String topic) {
         // include-descendants is the KPI suite's; as in the reference it means nothing to a pass-through datastore
-        ServedParameters.refuseOthers(request, "a pass-through read", READ_PARAMETERS);
         final PassThroughRequest passThroughRequest = new PassThroughRequest(cmHandleReference, datastoreName,
             DataOperation.READ, resourceIdentifier, options, null, null, null);
         if (topic != null) {
@@ -82,8 +75,7 @@ class NcmpDataRestController {
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
-        @RequestBody final String data, final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
+        @RequestBody final String data) {
         ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.CREATE,
             resourceIdentifier, null, contentType, data, authorization));
         return ResponseEntity.status(HttpStatus.CREATED).build();
@@ -96,8 +88,7 @@ class NcmpDataRestController {
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
-        @RequestBody final String data, final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
+        @RequestBody final String data) {
         ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.UPDATE,
             resourceIdentifier, null, contentType, data, authorization));
         return ResponseEntity.ok().build();
@@ -110,8 +101,7 @@ class NcmpDataRestController {
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
-        @RequestBody final String data, final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
+        @RequestBody final String data) {
         final DmiResponse dmiResponse = ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference,
             datastoreName, DataOperation.PATCH, resourceIdentifier, null, contentType, data, authorization));
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(dmiResponse.body());
@@ -122,9 +112,7 @@ class NcmpDataRestController {
         @PathVariable(CM_HANDLE) final String cmHandleReference,
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
-        @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
-        final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "a pass-through write", WRITE_PARAMETERS);
+        @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization) {
         ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.DELETE,
             resourceIdentifier, null, null, null, authorization));
         return ResponseEntity.noContent().build();

@@ -6,7 +6,6 @@ import io.cpsng.ncmp.api.NcmpDataService;
 import io.cpsng.ncmp.api.NcmpDataSyncService;
 import io.cpsng.ncmp.api.model.CachedDataNodes;
 import io.cpsng.rest.cps.DataNodeFormatter;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
 import org.springframework.http.MediaType;
@@ -44,8 +43,7 @@ class NcmpDataSyncRestController {
     @PutMapping("/data-sync")
     ResponseEntity<Void> setDataSyncEnabledFlagForCmHandle(
         @PathVariable(CM_HANDLE) final String cmHandleReference,
-        @RequestParam("dataSyncEnabled") final boolean dataSyncEnabled, final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "data sync", List.of("dataSyncEnabled"));
+        @RequestParam("dataSyncEnabled") final boolean dataSyncEnabled) {
         ncmpDataSyncService.setDataSyncEnabled(cmHandleReference, dataSyncEnabled);
         return ResponseEntity.ok().build();
     }
@@ -59,10 +57,7 @@ class NcmpDataSyncRestController {
         @PathVariable(CM_HANDLE) final String cmHandleReference,
         @RequestParam("resourceIdentifier") final String resourceIdentifier,
         @RequestParam(value = INCLUDE_DESCENDANTS, defaultValue = "false") final boolean includeDescendants,
-        @RequestParam(value = "topic", required = false) final String topic,
-        final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "a read of ncmp-datastore:operational",
-            List.of("resourceIdentifier", INCLUDE_DESCENDANTS, "topic"));
+        @RequestParam(value = "topic", required = false) final String topic) {
         if (topic != null) {
             final String requestId = ncmpDataService.startCachedRead(cmHandleReference, resourceIdentifier,
                 descendants(includeDescendants), topic, DataNodeFormatter::toJsonObject);
@@ -76,10 +71,7 @@ class NcmpDataSyncRestController {
     ResponseEntity<List<ReferenceDataNode>> queryCachedResourceData(
         @PathVariable(CM_HANDLE) final String cmHandleReference,
         @RequestParam("cps-path") final String cpsPath,
-        @RequestParam(value = INCLUDE_DESCENDANTS, defaultValue = "false") final boolean includeDescendants,
-        final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "a query of ncmp-datastore:operational",
-            List.of("cps-path", INCLUDE_DESCENDANTS));
+        @RequestParam(value = INCLUDE_DESCENDANTS, defaultValue = "false") final boolean includeDescendants) {
         final CachedDataNodes found = ncmpDataSyncService.queryCachedData(cmHandleReference, cpsPath,
             descendants(includeDescendants));
         return ResponseEntity.ok(found.dataNodes().stream()

@@ -4,7 +4,6 @@ import io.cpsng.ncmp.api.NcmpInventoryService;
 import io.cpsng.ncmp.api.NcmpInventorySearchService;
 import io.cpsng.ncmp.api.NcmpModuleRefreshService;
 import io.cpsng.ncmp.api.model.RegistrationResult;
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.List;
@@ -100,10 +99,7 @@ class NcmpInventoryRestController {
     @GetMapping(value = "/v1/ch", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<RestOutputCmHandle> getCmHandleByDistinguishedName(
         @RequestParam(DISTINGUISHED_NAME) final String distinguishedName,
-        @RequestParam(value = OUTPUT_DMI_PROPERTIES, defaultValue = "false") final boolean outputDmiProperties,
-        final HttpServletRequest request) {
-        ServedParameters.refuseOthers(request, "GET /ncmpInventory/v1/ch",
-            List.of(DISTINGUISHED_NAME, OUTPUT_DMI_PROPERTIES));
+        @RequestParam(value = OUTPUT_DMI_PROPERTIES, defaultValue = "false") final boolean outputDmiProperties) {
         return ResponseEntity.ok(RestOutputCmHandle.of(
             ncmpInventorySearchService.getCmHandleOwning(distinguishedName), outputDmiProperties));
     }

@@ -2,6 +2,7 @@ package io.cpsng.rest.ncmp;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.cpsng.ncmp.api.exceptions.ProvMnsException;
+import io.cpsng.rest.error.BadRequestException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.springframework.core.Ordered;
@@ -38,5 +39,12 @@ class ProvMnsExceptionHandler {
                                                         final HttpServletRequest request) {
         return ResponseEntity.status(exception.getStatus()).contentType(MediaType.APPLICATION_JSON)
             .body(ProvMnsError.of(exception, HttpMethod.GET.matches(request.getMethod())));
+    }
+
+    /** A query parameter ProvMnS does not serve, or one given twice. */
+    @ExceptionHandler(BadRequestException.class)
+    ResponseEntity<ProvMnsError> handleBadRequest(final BadRequestException exception,
+                                                  final HttpServletRequest request) {
+        return handleProvMnsException(new ProvMnsException(400, "VALIDATION_ERROR", exception.getDetails()), request);
     }
 }

@@ -45,7 +45,6 @@ class ProvMnsRestController {
     ResponseEntity<String> put(@RequestBody final String body,
                                @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
                                final HttpServletRequest request) {
-        refuseQuery(request);
         return answer(ncmpProvMnsService.put(fdnOf(request), body, authorization));
     }
 
@@ -55,7 +54,6 @@ class ProvMnsRestController {
                                  @RequestHeader(HttpHeaders.CONTENT_TYPE) final String contentType,
                                  @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
                                  final HttpServletRequest request) {
-        refuseQuery(request);
         final MediaType mediaType = MediaType.parseMediaType(contentType);
         return answer(ncmpProvMnsService.patch(fdnOf(request), mediaType.getType() + "/" + mediaType.getSubtype(),
             body, authorization));
@@ -64,7 +62,6 @@ class ProvMnsRestController {
     @DeleteMapping(path = "/**", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> delete(@RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
                                   final HttpServletRequest request) {
-        refuseQuery(request);
         return answer(ncmpProvMnsService.delete(fdnOf(request), authorization));
     }
 
@@ -74,12 +71,6 @@ class ProvMnsRestController {
         return URLDecoder.decode(path.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
-    private static void refuseQuery(final HttpServletRequest request) {
-        if (!request.getParameterMap().isEmpty()) {
-            throw new ProvMnsException(400, "VALIDATION_ERROR", "Parameter "
-                + request.getParameterMap().keySet().iterator().next() + " is not served by this operation");
-        }
-    }
 
     private static ResponseEntity<String> answer(final DmiResponse dmiResponse) {
         final ResponseEntity.BodyBuilder response = ResponseEntity.status(dmiResponse.status());

@@ -19,10 +19,14 @@ final class NameValidator {
         if (name == null || name.isBlank()) {
             throw new DataValidationException("Name or ID Validation Error.", "A name must not be empty.");
         }
+        if (name.length() > NameRules.MOST_CHARACTERS) {
+            throw new DataValidationException("Name or ID Validation Error.", "A name has at most "
+                + NameRules.MOST_CHARACTERS + " characters; " + name.substring(0, 20) + "... has " + name.length() + ".");
+        }
         final int unsupportedCharacter = NameRules.firstUnsupportedCharacter(name);
         if (unsupportedCharacter >= 0) {
             throw new DataValidationException("Name or ID Validation Error.",
-                name + " invalid token encountered at position " + (unsupportedCharacter + 1));
+                name.replaceAll("\\p{Cntrl}", "?") + " invalid token encountered at position " + (unsupportedCharacter + 1));
         }
     }
 }

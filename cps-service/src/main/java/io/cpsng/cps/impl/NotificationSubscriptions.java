@@ -1,7 +1,11 @@
 package io.cpsng.cps.impl;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
 import io.cpsng.cps.api.CpsModuleService;
 import io.cpsng.cps.api.CpsNotificationService;
+import io.cpsng.cps.api.NameRules;
 import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
 import io.cpsng.cps.api.exceptions.DataValidationException;
@@ -78,6 +82,7 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
     @Override
     public void createNotificationSubscription(final String xpath, final String subscriptionJson) {
         final String parentXpath = CpsPathParser.canonicalXpath(xpath);
+        checkNames(subscriptionJson);
         withModel(() -> transactionTemplate.execute(status -> {
             final List<DataNode> dataNodes = anchorModels.yangModelOf(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR)
                 .parseData(parentXpath, subscriptionJson, ContentType.JSON);
@@ -167,6 +172,40 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
         } catch (final NotFoundException modelMissing) {
             loadModel();
             return operation.get();
+        }
+    }
+
+    /**
+     * Every name of a subscription is a dataspace's or an anchor's: a JSON string (the model's string would take
+     * {"name": 5} as "5") that is a valid name, so no control character or 5 MB name is stored.
+     */
+    private static void checkNames(final String subscriptionJson) {
+        final JsonElement subscription;
+        try {
+            subscription = JsonParser.parseString(subscriptionJson);
+        } catch (final JsonParseException notJson) {
+            return; // the model's parser names what is wrong
+        }
+        checkNames(subscription);
+    }
+
+    private static void checkNames(final JsonElement element) {
+        if (element.isJsonArray()) {
+            element.getAsJsonArray().forEach(NotificationSubscriptions::checkNames);
+        } else if (element.isJsonObject()) {
+            element.getAsJsonObject().entrySet().forEach(member -> {
+                if ("name".equals(member.getKey())) {
+                    final JsonElement name = member.getValue();
+                    if (!name.isJsonPrimitive() || !name.getAsJsonPrimitive().isString()
+                        || !NameRules.isValid(name.getAsString())) {
+                        throw new DataValidationException("Invalid subscription", "A subscription's name is a "
+                            + "dataspace's or an anchor's name: a JSON string of at most "
+                            + NameRules.MOST_CHARACTERS + " characters, without blanks, control characters or any of "
+                            + NameRules.UNSUPPORTED_CHARACTERS);
+                    }
+                }
+                checkNames(member.getValue());
+            });
         }
     }
 

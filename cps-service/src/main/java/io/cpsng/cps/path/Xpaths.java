@@ -12,6 +12,9 @@ import java.util.stream.Collectors;
  */
 public final class Xpaths {
 
+    /** The longest xpath a data node may have: PostgreSQL's b-tree entry of an xpath holds at most 2,704 bytes. */
+    public static final int MOST_BYTES = 2_500;
+
     public static final String ROOT = "/";
 
     private Xpaths() {

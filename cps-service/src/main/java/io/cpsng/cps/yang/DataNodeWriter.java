@@ -3,6 +3,7 @@ package io.cpsng.cps.yang;
 import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.path.Xpaths;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -63,7 +64,7 @@ final class DataNodeWriter implements NormalizedNodeStreamWriter {
     public void startContainerNode(final NodeIdentifier name, final int childSizeHint) {
         final NodeFrame enclosingNode = enclosingNode();
         final String xpath = Xpaths.childXpath(xpathOf(enclosingNode), name.getNodeType().getLocalName());
-        frames.push(new NodeFrame(name.getNodeType(), xpath, enclosingNode == null));
+        frames.push(new NodeFrame(name.getNodeType(), storable(xpath), enclosingNode == null));
     }
 
     @Override
@@ -88,7 +89,7 @@ final class DataNodeWriter implements NormalizedNodeStreamWriter {
         if (!listFrame.entryXpaths.add(xpath)) {
             throw invalid("Duplicate list entry " + xpath + ": each entry of a list needs its own key values");
         }
-        frames.push(new NodeFrame(listFrame.name, xpath, listFrame.top));
+        frames.push(new NodeFrame(listFrame.name, storable(xpath), listFrame.top));
     }
 
     @Override
@@ -225,6 +226,16 @@ final class DataNodeWriter implements NormalizedNodeStreamWriter {
 
     private String xpathOf(final NodeFrame nodeFrame) {
         return nodeFrame == null ? parentXpath : nodeFrame.xpath;
+    }
+
+    /** The store indexes each node by its xpath, and an index entry has a size limit: long keys make long xpaths. */
+    private static String storable(final String xpath) {
+        final int bytes = xpath.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > Xpaths.MOST_BYTES) {
+            throw invalid("An xpath has at most " + Xpaths.MOST_BYTES + " bytes (UTF-8), its list keys included; "
+                + xpath.substring(0, Math.min(xpath.length(), 100)) + "... has " + bytes);
+        }
+        return xpath;
     }
 
     private static DataValidationException invalid(final String details) {

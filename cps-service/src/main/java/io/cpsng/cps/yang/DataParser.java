@@ -2,6 +2,7 @@ package io.cpsng.cps.yang;
 
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
+import io.cpsng.cps.api.ReaderMessages;
 import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.yang.SchemaTree.SchemaParent;
@@ -254,7 +255,8 @@ final class DataParser {
 
     /** One line: a line ending in ':' introduces what follows; otherwise the rest is explanation. */
     private static String cleanMessage(final String message) {
-        final String[] lines = XML_PARSE_ERROR_PREFIX.matcher(message.strip()).replaceFirst("").split("\\R");
+        final String[] lines = XML_PARSE_ERROR_PREFIX.matcher(ReaderMessages.withoutReaderAdvice(message)).replaceFirst("")
+            .split("\\R");
         final String oneLine = lines[0].strip().endsWith(":")
             ? String.join(" ", Arrays.stream(lines).map(String::strip).toList()) : lines[0];
         return oneLine.strip().replaceAll("\\s+", " ");

@@ -86,6 +86,10 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
             throw new InvalidInputException("No data operation", "The request body has no operations.");
         }
         for (final Operation operation : dataOperationRequest.operations()) {
+            if (operation.operation() == null || operation.datastore() == null) {
+                throw new InvalidInputException("Invalid operation", "Operation id " + operation.operationId()
+                    + " needs an operation (read) and a datastore.");
+            }
             if (OPERATIONS_NOT_YET_SUPPORTED.contains(operation.operation())) {
                 throw new InvalidInputException("Invalid operation", operation.operation()
                     + " operation not yet supported: only read");

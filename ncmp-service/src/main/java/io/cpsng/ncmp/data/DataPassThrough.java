@@ -1,5 +1,6 @@
 package io.cpsng.ncmp.data;
 
+import io.cpsng.cps.api.ReaderMessages;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.ncmp.api.NcmpCmHandleService;
@@ -17,6 +18,7 @@ import io.cpsng.ncmp.dmi.DmiClient;
 import io.cpsng.ncmp.policy.PolicyExecutor;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -70,6 +72,7 @@ class DataPassThrough implements NcmpDataService, DisposableBean {
     @Override
     public DmiResponse passThrough(final PassThroughRequest request) {
         validateDatastore(request.datastoreName(), request.operation());
+        validateJsonData(request);
         final CmHandle cmHandle = getReadyCmHandle(request.cmHandleReference());
         if (request.operation() != DataOperation.READ && policyExecutor.isEnabled()) {
             policyExecutor.checkPermission(request.operation().dmiName(), cmHandle.id(),
@@ -183,6 +186,27 @@ class DataPassThrough implements NcmpDataService, DisposableBean {
             return JSON.readValue(request.data(), Object.class);
         } catch (final JacksonException notJson) {
             return request.data();
+        }
+    }
+
+    /**
+     * Data a write declares JSON are a resource's data: a JSON object, as RFC 7951 encodes one. Anything else (cut
+     * short, nested past the reader's 500 levels, a bare number) would be forwarded for the plugin to fail on.
+     */
+    private static void validateJsonData(final PassThroughRequest request) {
+        if (request.data() == null || !contentTypeOf(request).toLowerCase(Locale.ROOT).contains("json")) {
+            return;
+        }
+        final JsonNode data;
+        try {
+            data = JSON.readTree(request.data());
+        } catch (final JacksonException notJson) {
+            throw new InvalidInputException("Invalid data", "The body is not JSON: "
+                + ReaderMessages.withoutReaderAdvice(notJson.getOriginalMessage()));
+        }
+        if (data == null || !data.isObject()) {
+            throw new InvalidInputException("Invalid data", "The body of a JSON write is a JSON object: a "
+                + "resource's data, named by their top-level node(s)");
         }
     }
 

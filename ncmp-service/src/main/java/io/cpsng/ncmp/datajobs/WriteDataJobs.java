@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -32,6 +33,12 @@ import org.springframework.stereotype.Service;
  */
 @Service
 class WriteDataJobs implements NcmpDataJobService {
+
+    /** The write operations of the reference's data job model (WriteOperation.op); anything else no plugin does. */
+    static final List<String> OPS = List.of("add", "replace", "remove", "merge", "action");
+    /** A topic or URL the plugins send the results to. */
+    static final int MOST_DESTINATION_CHARACTERS = 1_024;
+    private static final Pattern RELATIVE_STEP = Pattern.compile("(^|/)\\.{1,2}(/|$)");
 
     private static final Logger LOGGER = LoggerFactory.getLogger(WriteDataJobs.class);
 
@@ -177,6 +184,10 @@ class WriteDataJobs implements NcmpDataJobService {
             throw new InvalidInputException("Missing destination",
                 "dataJobMetadata.destination is required: the DMI plugins send the job's results there");
         }
+        if (metadata.destination().length() > MOST_DESTINATION_CHARACTERS) {
+            throw new InvalidInputException("Invalid destination", "dataJobMetadata.destination has at most "
+                + MOST_DESTINATION_CHARACTERS + " characters");
+        }
         if (operations == null) {
             throw new InvalidInputException("No operations", "dataJobWriteRequest.data is required");
         }
@@ -185,6 +196,14 @@ class WriteDataJobs implements NcmpDataJobService {
             if (operation == null || isBlank(operation.path()) || isBlank(operation.op())) {
                 throw new InvalidInputException("Invalid write operation", "dataJobWriteRequest.data[" + index
                     + "] needs a path and an op");
+            }
+            if (!OPS.contains(operation.op())) {
+                throw new InvalidInputException("Invalid write operation", "dataJobWriteRequest.data[" + index
+                    + "].op is not one of " + String.join(", ", OPS));
+            }
+            if (RELATIVE_STEP.matcher(operation.path()).find()) {
+                throw new InvalidInputException("Invalid write operation", "dataJobWriteRequest.data[" + index
+                    + "].path has a . or .. step: an FDN names each step");
             }
         }
     }

@@ -150,8 +150,16 @@ class DmiRegistration implements NcmpInventoryService {
         }
     }
 
-    private List<RegistrationError> updateCmHandles(final List<CmHandle> updates) {
+    private List<RegistrationError> updateCmHandles(final List<CmHandle> requestedUpdates) {
         final List<RegistrationError> errors = new ArrayList<>();
+        final List<CmHandle> updates = new ArrayList<>();
+        for (final CmHandle update : requestedUpdates) {
+            if (isValidId(update.id())) {
+                updates.add(update);
+            } else {
+                errors.add(RegistrationError.of(update.id(), ErrorCode.CM_HANDLE_INVALID_ID));
+            }
+        }
         final Set<String> cmHandleIds = new LinkedHashSet<>();
         updates.forEach(update -> cmHandleIds.add(update.id()));
         writeAll(cmHandleIds, errors, () -> {

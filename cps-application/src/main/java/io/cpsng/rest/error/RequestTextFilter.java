@@ -1,0 +1,268 @@
+package io.cpsng.rest.error;
+
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ReadListener;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Refuses text PostgreSQL cannot store, or that is not text at all, before any work: a query parameter with a
+ * broken percent-encoding, bytes that are not UTF-8, or a NUL (%00) answers 400 naming the parameter; a JSON, XML
+ * or text body is checked as it streams to its reader (a NUL, raw or escaped as \u0000, or bytes that are not
+ * UTF-8), and its reader fails with {@link UnstorableTextException}, answered 400 by the error advice. Without
+ * this, such text reaches a statement and fails as a 500, or is decoded with replacement characters and stored.
+ * The query string is decoded here rather than through getParameter, which would read a form body.
+ */
+public class RequestTextFilter extends OncePerRequestFilter {
+
+    private static final char NUL = '\u0000';
+
+    @Override
+    protected void doFilterInternal(final HttpServletRequest request, final HttpServletResponse response,
+                                    final FilterChain filterChain) throws ServletException, IOException {
+        final String badParameter = badParameter(request.getQueryString());
+        if (badParameter != null) {
+            response.sendError(HttpStatus.BAD_REQUEST.value(), badParameter);
+            return;
+        }
+        filterChain.doFilter(isCheckedText(request.getContentType()) ? new CheckedBodyRequest(request) : request,
+            response);
+    }
+
+    /** Why a parameter of the query cannot be taken, or null. */
+    private static String badParameter(final String queryString) {
+        if (queryString == null) {
+            return null;
+        }
+        for (final String parameter : queryString.split("&")) {
+            final int equals = parameter.indexOf('=');
+            final String rawName = equals < 0 ? parameter : parameter.substring(0, equals);
+            final String name = decoded(rawName);
+            final String value = equals < 0 ? "" : decoded(parameter.substring(equals + 1));
+            final String shownName = name == null ? "'" + shown(rawName) + "'" : shown(name);
+            if (name == null || value == null) {
+                return "Parameter " + shownName + " is not percent-encoded UTF-8";
+            }
+            if (name.indexOf(NUL) >= 0 || value.indexOf(NUL) >= 0) {
+                return "Parameter " + shownName + " holds a NUL character (%00), which cannot be stored";
+            }
+        }
+        return null;
+    }
+
+    /** The text a form-encoded part stands for, or null when its escapes or its bytes are broken. */
+    private static String decoded(final String encoded) {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream(encoded.length());
+        for (int index = 0; index < encoded.length(); index++) {
+            final char next = encoded.charAt(index);
+            if (next == '%') {
+                if (index + 2 >= encoded.length()) {
+                    return null;
+                }
+                final int high = Character.digit(encoded.charAt(index + 1), 16);
+                final int low = Character.digit(encoded.charAt(index + 2), 16);
+                if (high < 0 || low < 0) {
+                    return null;
+                }
+                bytes.write(high * 16 + low);
+                index += 2;
+            } else if (next == '+') {
+                bytes.write(' ');
+            } else if (next < 0x80) {
+                bytes.write(next);
+            } else {
+                bytes.writeBytes(String.valueOf(next).getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes.toByteArray())).toString();
+        } catch (final CharacterCodingException notUtf8) {
+            return null;
+        }
+    }
+
+    /** A name as an error message may show it: short, and without the control characters it may hold. */
+    private static String shown(final String name) {
+        final String printable = name.replaceAll("\\p{Cntrl}", "?");
+        return printable.length() > 100 ? printable.substring(0, 100) + "..." : printable;
+    }
+
+    private static boolean isCheckedText(final String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        final String type = contentType.toLowerCase(Locale.ROOT);
+        return type.startsWith("application/json") || type.startsWith("text/") || type.startsWith("application/xml")
+            || type.matches("application/[^;]*\\+(json|xml).*");
+    }
+
+    /** Thrown to the body's reader at the first byte that cannot be stored; the error advice answers 400. */
+    public static final class UnstorableTextException extends IOException {
+
+        UnstorableTextException(final String message) {
+            super(message);
+        }
+    }
+
+    private static final class CheckedBodyRequest extends HttpServletRequestWrapper {
+
+        private final boolean json;
+        private ServletInputStream checkedStream;
+
+        CheckedBodyRequest(final HttpServletRequest request) {
+            super(request);
+            json = request.getContentType().toLowerCase(Locale.ROOT).contains("json");
+        }
+
+        @Override
+        public ServletInputStream getInputStream() throws IOException {
+            if (checkedStream == null) {
+                checkedStream = new CheckedInputStream(super.getInputStream(), json);
+            }
+            return checkedStream;
+        }
+    }
+
+    /**
+     * Passes the body through while following it byte by byte: UTF-8 sequences (a lead byte and the continuation
+     * bytes it announces) and, in JSON, escapes (an odd run of backslashes, then u0000 is a NUL).
+     */
+    private static final class CheckedInputStream extends ServletInputStream {
+
+        private static final String NUL_ESCAPE_DIGITS = "0000";
+
+        private final ServletInputStream body;
+        private final boolean json;
+        private long offset;
+        private int continuationBytesDue;
+        private int backslashRun;
+        private int nulEscapeDigitsSeen = -1;
+
+        CheckedInputStream(final ServletInputStream body, final boolean json) {
+            this.body = body;
+            this.json = json;
+        }
+
+        @Override
+        public int read() throws IOException {
+            final int next = body.read();
+            if (next >= 0) {
+                check((byte) next);
+            } else {
+                checkEnd();
+            }
+            return next;
+        }
+
+        @Override
+        public int read(final byte[] buffer, final int start, final int length) throws IOException {
+            final int count = body.read(buffer, start, length);
+            if (count < 0) {
+                checkEnd();
+            }
+            for (int index = start; index < start + count; index++) {
+                check(buffer[index]);
+            }
+            return count;
+        }
+
+        private void check(final byte next) throws UnstorableTextException {
+            final int unsigned = next & 0xFF;
+            if (unsigned == 0) {
+                throw new UnstorableTextException("The body holds a NUL character at byte " + offset
+                    + ", which cannot be stored.");
+            }
+            checkUtf8(unsigned);
+            if (json) {
+                checkNulEscape(unsigned);
+            }
+            offset++;
+        }
+
+        private void checkUtf8(final int unsigned) throws UnstorableTextException {
+            final boolean continuation = (unsigned & 0xC0) == 0x80;
+            if (continuationBytesDue > 0) {
+                if (!continuation) {
+                    throw notUtf8();
+                }
+                continuationBytesDue--;
+            } else if (unsigned >= 0x80) {
+                if (unsigned >= 0xC2 && unsigned <= 0xDF) {
+                    continuationBytesDue = 1;
+                } else if (unsigned >= 0xE0 && unsigned <= 0xEF) {
+                    continuationBytesDue = 2;
+                } else if (unsigned >= 0xF0 && unsigned <= 0xF4) {
+                    continuationBytesDue = 3;
+                } else {
+                    throw notUtf8();
+                }
+            }
+        }
+
+        private void checkNulEscape(final int unsigned) throws UnstorableTextException {
+            if (nulEscapeDigitsSeen >= 0) {
+                if (unsigned == NUL_ESCAPE_DIGITS.charAt(nulEscapeDigitsSeen)) {
+                    nulEscapeDigitsSeen++;
+                    if (nulEscapeDigitsSeen == NUL_ESCAPE_DIGITS.length()) {
+                        throw new UnstorableTextException("The body holds a NUL character (\\u0000) at byte "
+                            + (offset - NUL_ESCAPE_DIGITS.length() - 1) + ", which cannot be stored.");
+                    }
+                    return;
+                }
+                nulEscapeDigitsSeen = -1;
+            }
+            if (unsigned == '\\') {
+                backslashRun++;
+                return;
+            }
+            if (unsigned == 'u' && backslashRun % 2 == 1) {
+                nulEscapeDigitsSeen = 0;
+            }
+            backslashRun = 0;
+        }
+
+        private void checkEnd() throws UnstorableTextException {
+            if (continuationBytesDue > 0) {
+                throw notUtf8();
+            }
+        }
+
+        private UnstorableTextException notUtf8() {
+            return new UnstorableTextException("The body is not UTF-8: byte " + offset + " does not continue or "
+                + "start a character.");
+        }
+
+        @Override
+        public boolean isFinished() {
+            return body.isFinished();
+        }
+
+        @Override
+        public boolean isReady() {
+            return body.isReady();
+        }
+
+        @Override
+        public void setReadListener(final ReadListener readListener) {
+            body.setReadListener(readListener);
+        }
+
+        @Override
+        public int available() throws IOException {
+            return body.available();
+        }
+    }
+}

@@ -1,0 +1,213 @@
+package io.cpsng.http
+
+import groovy.json.JsonOutput
+import io.cpsng.LogBytes
+import io.cpsng.ServerSpec
+import spock.lang.Shared
+
+/**
+ * Each cause of a bad answer to bad input, through the server on a port: text PostgreSQL cannot store, JSON of
+ * the wrong shape, sizes beyond the limits (docs/api.md, "Limits"), parameters not served or repeated, a stream
+ * that fails after it began, and what a bad request may write to the log. Each is a 4xx JSON error naming what
+ * was wrong, and nothing is stored. BadInputSweepSpec sends the same kinds of input to every endpoint family.
+ */
+class BadInputSpec extends ServerSpec {
+
+    static final String DATASPACE = 'bad-input'
+    static final String ANCHOR_URL = "/cps/api/v2/dataspaces/${DATASPACE}/anchors/tree"
+    static final String FIVE_MEGABYTES = 'x' * (5 * 1024 * 1024)
+    static final String TREE_YANG = '''module tree {
+        yang-version 1.1;
+        namespace "urn:spec:tree";
+        prefix tree;
+        revision 2020-02-02;
+        container tree {
+            list branch {
+                key "name";
+                leaf name { type string; }
+                leaf colour { type string; }
+            }
+        }
+    }'''
+    static final String TREE_DATA = JsonOutput.toJson([tree: [branch: [[name: 'Left', colour: 'green']]]])
+    static final String PLUGIN = 'http://127.0.0.1:1'
+
+    @Shared
+    boolean modelCreated = false
+
+    def setup() {
+        if (!modelCreated) {
+            assert http.send('POST', "/cps/api/v2/dataspaces?dataspace-name=${DATASPACE}", [:], null).status == 201
+            assert uploadYang().status == 201
+            assert http.send('POST', "/cps/api/v2/dataspaces/${DATASPACE}/anchors?schema-set-name=tree&anchor-name=tree", [:], null).status == 201
+            modelCreated = true
+        }
+        http.send('DELETE', "${ANCHOR_URL}/nodes?xpath=/", [:], null)
+        assert http.post("${ANCHOR_URL}/nodes", 'application/json', TREE_DATA).status == 201
+    }
+
+    def 'Text PostgreSQL cannot store, or that is not text, is refused naming where: #scenario'() {
+        when: 'the request is sent'
+            def response = http.send(method, target, ['Content-Type': 'application/json'], body?.getBytes('ISO-8859-1'))
+        then: 'it is refused with a JSON error naming where'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains(named)
+        and: 'the tree is as it was'
+            readTree() == [[name: 'Left', colour: 'green']]
+        where: 'the request is'
+            scenario                         | method  | target                                                             | body                                                                || named
+            'a NUL in an xpath'              | 'GET'   | "${ANCHOR_URL}/node?xpath=/tree%00"                                | null                                                                || 'xpath'
+            'a NUL in a cps-path'            | 'GET'   | "/cps/api/v2/dataspaces/${DATASPACE}/anchors/tree/nodes/query?cps-path=//branch%00" | null                          || 'cps-path'
+            'a broken escape'                | 'GET'   | "${ANCHOR_URL}/node?xpath=%zz"                                     | null                                                                || 'xpath'
+            'a cut UTF-8 escape'             | 'GET'   | "${ANCHOR_URL}/node?xpath=%E0%A4%A"                                | null                                                                || 'xpath'
+            'bytes that are not UTF-8'       | 'DELETE'| "${ANCHOR_URL}/nodes?xpath=%C3%28"                                 | null                                                                || 'xpath'
+            'a NUL in a leaf value'          | 'PUT'   | "${ANCHOR_URL}/nodes?xpath=/"                                      | '{"tree":{"branch":[{"name":"Left","colour":"red\\u0000"}]}}'       || 'NUL'
+            'a NUL in a list key'            | 'POST'  | "${ANCHOR_URL}/list-nodes?xpath=/tree"                             | '{"branch":[{"name":"Right\\u0000"}]}'                              || 'NUL'
+            'a raw NUL in a body'            | 'PATCH' | "${ANCHOR_URL}/nodes?xpath=/"                                      | '{"tree":{"branch":[{"name":"Left","colour":"r\u0000"}]}}'          || 'NUL'
+            'a body that is not UTF-8'       | 'PATCH' | "${ANCHOR_URL}/nodes?xpath=/"                                      | '{"tree":{"branch":[{"name":"Left","colour":"r\u00c3("}]}}'         || 'UTF-8'
+            'a NUL in a subscription name'   | 'POST'  | '/cps/api/v2/notification-subscription?xpath=/dataspaces'          | '{"dataspace":[{"name":"bad\\u0000"}]}'                             || 'NUL'
+            'a NUL in a write-job path'      | 'POST'  | '/do-not-use/dataJobs/job-1/write'                                 | '{"dataJobMetadata":{"destination":"d"},"dataJobWriteRequest":{"data":[{"path":"/A=1\\u0000","op":"add"}]}}' || 'NUL'
+            'a NUL in a resource identifier' | 'GET'   | '/ncmp/v1/ch/h-1/data/ds/ncmp-datastore:passthrough-running?resourceIdentifier=a%00' | null                          || 'resourceIdentifier'
+            'a NUL in a property key'        | 'POST'  | '/ncmp/v1/ch/searches'                                             | '{"cmHandleQueryParameters":[{"conditionName":"hasAllProperties","conditionParameters":[{"k\\u0000":"v"}]}]}' || 'NUL'
+    }
+
+    def 'JSON of the wrong shape is refused naming what is wrong, never a null pointer: #scenario'() {
+        when: 'the request is sent'
+            def response = http.send('POST', target, ['Content-Type': 'application/json'], body.bytes)
+        then: 'it is refused with a JSON error'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains(named)
+        and: 'the tree is as it was'
+            readTree() == [[name: 'Left', colour: 'green']]
+        where: 'the request is'
+            scenario                        | target                                                | body                                                                    || named
+            'a report of numbers'           | "${ANCHOR_URL}/applyChangesInDeltaReport"             | '[1,2,3]'                                                               || 'Entry 0'
+            'a report of a null'            | "${ANCHOR_URL}/applyChangesInDeltaReport"             | '[null]'                                                                || 'Entry 0'
+            'a report without an action'    | "${ANCHOR_URL}/applyChangesInDeltaReport"             | '[{"xpath":"/tree"}]'                                                   || 'action'
+            'an operation that is null'     | '/ncmp/v1/data?topic=results'                         | '{"operations":[{"operation":null,"operationId":"1","datastore":"ncmp-datastore:passthrough-operational","targetIds":["h-1"]}]}' || 'operation'
+            'a search body that is null'    | '/ncmp/v1/ch/searches'                                | 'null'                                                                  || 'null'
+            'a number for a name'           | '/cps/api/v2/notification-subscription?xpath=/dataspaces' | '{"dataspace":[{"name":5}]}'                                        || 'JSON string'
+            'a bidi character in a name'    | '/cps/api/v2/notification-subscription?xpath=/dataspaces' | '{"dataspace":[{"name":"abc\\u202Edef"}]}'                          || 'JSON string'
+            'an unknown write operation'    | '/do-not-use/dataJobs/job-1/write'                    | '{"dataJobMetadata":{"destination":"d"},"dataJobWriteRequest":{"data":[{"path":"/A=1","op":"explode"}]}}' || 'op'
+            'a path stepping back'          | '/do-not-use/dataJobs/job-1/write'                    | '{"dataJobMetadata":{"destination":"d"},"dataJobWriteRequest":{"data":[{"path":"/A=1/../B=2","op":"add"}]}}' || '..'
+    }
+
+    def 'An error never shows the readers\' internals: #scenario'() {
+        when: 'data the JSON readers refuse are sent'
+            def response = http.send('POST', target, ['Content-Type': contentType], body.bytes)
+        then: 'it is refused, saying why in the client\'s terms'
+            response.status == 400
+            response.jsonError
+            !(response.body =~ /JsonReader|Strictness|StreamReadConstraints|`/)
+        where: 'the data are'
+            scenario                       | target                                      | contentType                                   | body
+            'a report in XML'              | "${ANCHOR_URL}/applyChangesInDeltaReport"   | 'application/json'                            | '<tree><branch><name>Left</name></branch></tree>'
+            'a report nested too deep'     | "${ANCHOR_URL}/applyChangesInDeltaReport"   | 'application/json'                            | '['.multiply(10_000) + ']'.multiply(10_000)
+            'XML as a delta\'s JSON target' | "${ANCHOR_URL}/delta?xpath=/"               | 'multipart/form-data; boundary=spec-boundary' | multipart('targetData', 'target.json', '<tree><branch><name>Left</name></branch></tree>')
+    }
+
+    def 'Sizes beyond the limits are refused before anything is written: #scenario'() {
+        when: 'the request is sent'
+            def response = http.send(method, target, ['Content-Type': 'application/json'], body.bytes)
+        then: 'it is refused with a JSON error naming the limit'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains(named)
+        and: 'the tree is as it was'
+            readTree() == [[name: 'Left', colour: 'green']]
+        where: 'the request is'
+            scenario                              | method | target                                                     | body                                                              || named
+            'a 5 MB subscription name'            | 'POST' | '/cps/api/v2/notification-subscription?xpath=/dataspaces'  | JsonOutput.toJson([dataspace: [[name: FIVE_MEGABYTES]]])          || '255'
+            'a 5 MB list key'                     | 'POST' | "${ANCHOR_URL}/list-nodes?xpath=/tree"                      | JsonOutput.toJson([branch: [[name: FIVE_MEGABYTES]]])             || '2500 bytes'
+            'a list key of 3,000 characters'      | 'POST' | "${ANCHOR_URL}/list-nodes?xpath=/tree"                      | JsonOutput.toJson([branch: [[name: 'k' * 3_000]]])                || '2500 bytes'
+            '100,000 module-refresh conditions'   | 'POST' | '/ncmpInventory/v1/ch/module/refresh'                       | JsonOutput.toJson([cmHandleQueryParameters: [[conditionName: 'cmHandleWithDmiPlugin', conditionParameters: [[dmiPluginName: PLUGIN]] * 100_000]]]) || '1000'
+            '70,000 search conditions'            | 'POST' | '/ncmp/v1/ch/searches'                                      | JsonOutput.toJson([cmHandleQueryParameters: [[conditionName: 'hasAllModules', conditionParameters: [[moduleName: 'm']] * 70_000]]]) || '1000'
+            'a dataspace name of 300 characters'  | 'POST' | "/cps/api/v2/dataspaces?dataspace-name=${'d' * 300}"        | ''                                                                || '255'
+        and: 'a list key of 2,000 characters still fits'
+            http.post("${ANCHOR_URL}/list-nodes?xpath=/tree", 'application/json', JsonOutput.toJson([branch: [[name: 'k' * 2_000]]])).status == 201
+    }
+
+    def 'A CM handle id beyond its limit is a failed handle, not stored'() {
+        when: 'a handle with a 10,000-character id is registered'
+            def response = register([[cmHandle: 'h' * 10_000]])
+        then: 'it is named as failed: an invalid id'
+            response.json.failedCreatedCmHandles*.errorCode == ['110']
+        and: 'it is not stored'
+            http.post('/ncmp/v1/ch/id-searches', 'application/json', '{}').json.every { it.length() <= 255 }
+    }
+
+    def 'A parameter not served, given twice, or a flag that is not a boolean is refused before anything is done: #scenario'() {
+        when: 'the request is sent'
+            def response = http.send(method, target, [:], null)
+        then: 'it is refused naming the parameter'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains(named)
+        and: 'the tree is still there'
+            readTree() == [[name: 'Left', colour: 'green']]
+        where: 'the request is'
+            scenario                     | method   | target                                                              || named
+            'an unknown parameter'       | 'DELETE' | "${ANCHOR_URL}/nodes?xpath=/&force=true"                            || 'force'
+            'a repeated parameter'       | 'DELETE' | "${ANCHOR_URL}/nodes?xpath=/tree/branch[@name='Left']&xpath=/"      || 'xpath'
+            'a flag of yes'              | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=yes'                     || 'dataSyncEnabled'
+            'a flag of 1'                | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=1'                       || 'dataSyncEnabled'
+            'a flag given twice'         | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=true&dataSyncEnabled=false' || 'dataSyncEnabled'
+            'a flag with a NUL'          | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=true%00'                 || 'dataSyncEnabled'
+            'refresh with a parameter'   | 'POST'   | '/ncmpInventory/v1/ch/module/refresh?dry=1'                         || 'dry'
+    }
+
+    def 'A search that fails after its answer began is cut short, never a complete-looking 200'() {
+        given: 'more handles than the first write of an answer holds, the last one unreadable (a state no release writes)'
+            (0..<3).each { batch -> register((1..1000).collect { [cmHandle: "stream-${batch}-${it.toString().padLeft(4, '0')}".toString(), publicCmHandleProperties: [site: 'north' * 10]] }) }
+            jdbcTemplate.update("UPDATE ncmp_cm_handle SET cm_handle_state = 'BOGUS' WHERE id = 'stream-2-1000'")
+        when: 'every handle is searched'
+            http.post('/ncmp/v1/ch/searches', 'application/json', '{}')
+        then: 'the answer ends without its last chunk: the client sees a failure'
+            thrown(EOFException)
+        cleanup: 'the handles are removed'
+            jdbcTemplate.update("UPDATE ncmp_cm_handle SET cm_handle_state = 'ADVISED' WHERE id = 'stream-2-1000'")
+            (0..<3).each { batch -> register([], (1..1000).collect { "stream-${batch}-${it.toString().padLeft(4, '0')}".toString() }) }
+    }
+
+    def 'A bad request with a 5 MB value writes at most a few KB of log: #scenario'() {
+        given: 'the log is counted'
+            def logBytes = LogBytes.attached()
+        when: 'the request is sent'
+            def status = 0
+            def logged = logBytes.during { status = http.send(method, target, ['Content-Type': 'application/json'], body.bytes).status }
+        then: 'it is refused'
+            status in 400..499
+        and: 'little is logged'
+            logged < 4096
+        cleanup:
+            logBytes.detach()
+        where: 'the request is'
+            scenario                 | method | target                                                    | body
+            'a 5 MB list key'        | 'POST' | "${ANCHOR_URL}/list-nodes?xpath=/tree"                     | JsonOutput.toJson([branch: [[name: FIVE_MEGABYTES]]])
+            'a 5 MB name'            | 'POST' | '/cps/api/v2/notification-subscription?xpath=/dataspaces' | JsonOutput.toJson([dataspace: [[name: FIVE_MEGABYTES]]])
+            'a 5 MB query parameter' | 'GET'  | "${ANCHOR_URL}/node?xpath=/${FIVE_MEGABYTES}"              | ''
+            'a 5 MB handle id'       | 'POST' | '/ncmpInventory/v1/ch'                                     | JsonOutput.toJson([dmiPlugin: PLUGIN, createdCmHandles: [[cmHandle: FIVE_MEGABYTES]]])
+    }
+
+    def register(List createdCmHandles, List removedCmHandles = []) {
+        http.post('/ncmpInventory/v1/ch', 'application/json', JsonOutput.toJson([dmiPlugin: PLUGIN,
+            createdCmHandles: createdCmHandles, removedCmHandles: removedCmHandles]))
+    }
+
+    List readTree() {
+        def json = http.get("${ANCHOR_URL}/node?xpath=/tree&descendants=all").json
+        (json instanceof List ? json[0] : json)['tree:tree'].branch as List
+    }
+
+    def uploadYang() {
+        http.send('POST', "/cps/api/v2/dataspaces/${DATASPACE}/schema-sets?schema-set-name=tree",
+            ['Content-Type': 'multipart/form-data; boundary=spec-boundary'], multipart('file', 'tree.yang', TREE_YANG).bytes)
+    }
+
+    static String multipart(String part, String fileName, String content) {
+        "--spec-boundary\r\nContent-Disposition: form-data; name=\"${part}\"; filename=\"${fileName}\"\r\n" +
+            "Content-Type: application/octet-stream\r\n\r\n${content}\r\n--spec-boundary--\r\n"
+    }
+}
