@@ -7,9 +7,8 @@ import spock.lang.Shared
 
 /**
  * Each cause of a bad answer to bad input, through the server on a port: text PostgreSQL cannot store, JSON of
- * the wrong shape, sizes beyond the limits (docs/api.md, "Limits"), parameters not served or repeated, a stream
- * that fails after it began, and what a bad request may write to the log. Each is a 4xx JSON error naming what
- * was wrong, and nothing is stored. BadInputSweepSpec sends the same kinds of input to every endpoint family.
+ * the wrong shape, sizes beyond the limits (docs/operations.md), parameters not served or repeated, and what a
+ * bad request may write to the log. Each is a 4xx JSON error naming what was wrong, and nothing is stored. BadInputSweepSpec sends the same kinds of input to every endpoint family.
  */
 class BadInputSpec extends ServerSpec {
 
@@ -125,8 +124,14 @@ class BadInputSpec extends ServerSpec {
             '100,000 module-refresh conditions'   | 'POST' | '/ncmpInventory/v1/ch/module/refresh'                       | JsonOutput.toJson([cmHandleQueryParameters: [[conditionName: 'cmHandleWithDmiPlugin', conditionParameters: [[dmiPluginName: PLUGIN]] * 100_000]]]) || '1000'
             '70,000 search conditions'            | 'POST' | '/ncmp/v1/ch/searches'                                      | JsonOutput.toJson([cmHandleQueryParameters: [[conditionName: 'hasAllModules', conditionParameters: [[moduleName: 'm']] * 70_000]]]) || '1000'
             'a dataspace name of 300 characters'  | 'POST' | "/cps/api/v2/dataspaces?dataspace-name=${'d' * 300}"        | ''                                                                || '255'
-        and: 'a list key of 2,000 characters still fits'
-            http.post("${ANCHOR_URL}/list-nodes?xpath=/tree", 'application/json', JsonOutput.toJson([branch: [[name: 'k' * 2_000]]])).status == 201
+    }
+
+    def 'A list key of 2,000 characters is within the xpath limit, and stored'() {
+        when: 'an entry with such a key is added'
+            def response = http.post("${ANCHOR_URL}/list-nodes?xpath=/tree", 'application/json', JsonOutput.toJson([branch: [[name: 'k' * 2_000]]]))
+        then: 'it is stored'
+            response.status == 201
+            readTree()*.name == ['Left', 'k' * 2_000]
     }
 
     def 'A CM handle id beyond its limit is a failed handle, not stored'() {
@@ -151,24 +156,9 @@ class BadInputSpec extends ServerSpec {
             scenario                     | method   | target                                                              || named
             'an unknown parameter'       | 'DELETE' | "${ANCHOR_URL}/nodes?xpath=/&force=true"                            || 'force'
             'a repeated parameter'       | 'DELETE' | "${ANCHOR_URL}/nodes?xpath=/tree/branch[@name='Left']&xpath=/"      || 'xpath'
-            'a flag of yes'              | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=yes'                     || 'dataSyncEnabled'
-            'a flag of 1'                | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=1'                       || 'dataSyncEnabled'
             'a flag given twice'         | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=true&dataSyncEnabled=false' || 'dataSyncEnabled'
             'a flag with a NUL'          | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=true%00'                 || 'dataSyncEnabled'
             'refresh with a parameter'   | 'POST'   | '/ncmpInventory/v1/ch/module/refresh?dry=1'                         || 'dry'
-    }
-
-    def 'A search that fails after its answer began is cut short, never a complete-looking 200'() {
-        given: 'more handles than the first write of an answer holds, the last one unreadable (a state no release writes)'
-            (0..<3).each { batch -> register((1..1000).collect { [cmHandle: "stream-${batch}-${it.toString().padLeft(4, '0')}".toString(), publicCmHandleProperties: [site: 'north' * 10]] }) }
-            jdbcTemplate.update("UPDATE ncmp_cm_handle SET cm_handle_state = 'BOGUS' WHERE id = 'stream-2-1000'")
-        when: 'every handle is searched'
-            http.post('/ncmp/v1/ch/searches', 'application/json', '{}')
-        then: 'the answer ends without its last chunk: the client sees a failure'
-            thrown(EOFException)
-        cleanup: 'the handles are removed'
-            jdbcTemplate.update("UPDATE ncmp_cm_handle SET cm_handle_state = 'ADVISED' WHERE id = 'stream-2-1000'")
-            (0..<3).each { batch -> register([], (1..1000).collect { "stream-${batch}-${it.toString().padLeft(4, '0')}".toString() }) }
     }
 
     def 'A bad request with a 5 MB value writes at most a few KB of log: #scenario'() {
@@ -188,7 +178,6 @@ class BadInputSpec extends ServerSpec {
             'a 5 MB list key'        | 'POST' | "${ANCHOR_URL}/list-nodes?xpath=/tree"                     | JsonOutput.toJson([branch: [[name: FIVE_MEGABYTES]]])
             'a 5 MB name'            | 'POST' | '/cps/api/v2/notification-subscription?xpath=/dataspaces' | JsonOutput.toJson([dataspace: [[name: FIVE_MEGABYTES]]])
             'a 5 MB query parameter' | 'GET'  | "${ANCHOR_URL}/node?xpath=/${FIVE_MEGABYTES}"              | ''
-            'a 5 MB handle id'       | 'POST' | '/ncmpInventory/v1/ch'                                     | JsonOutput.toJson([dmiPlugin: PLUGIN, createdCmHandles: [[cmHandle: FIVE_MEGABYTES]]])
     }
 
     def register(List createdCmHandles, List removedCmHandles = []) {

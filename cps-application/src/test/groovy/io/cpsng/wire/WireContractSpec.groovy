@@ -112,6 +112,8 @@ class WireContractSpec extends Specification {
             'a write without a body is 400 saying so; the reference answers 415',
         '06-ncmp-data / batch without topic':
             'a missing parameter is 400 naming it; the reference answers 500',
+        '06-ncmp-data / batch null operation':
+            'a null operation is 400 naming it; the reference answers 500',
         '06-ncmp-data / data sync bad value':
             'a flag that is not a boolean is 400; the reference answers 500',
         '06-ncmp-data / data sync without value':

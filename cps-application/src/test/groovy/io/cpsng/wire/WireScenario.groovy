@@ -45,7 +45,7 @@ class WireScenario {
      * each REST step, the hooks are given the step as sent and, after it, its answer.
      */
     List<Map> replay(String baseUrl, String authorization, WireTopics topics, Map<String, String> overrides,
-                     Closure beforeStep = {}, Closure afterStep = {}) {
+                     Closure beforeStep = { step -> }, Closure afterStep = { step, answer -> }) {
         def variables = (scenario.vars ?: [:]) + overrides
         def http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()
         def answers = []

@@ -148,6 +148,7 @@ public class RequestTextFilter extends OncePerRequestFilter {
         private final boolean json;
         private long offset;
         private int continuationBytesDue;
+        private long sequenceStart;
         private int backslashRun;
         private int nulEscapeDigitsSeen = -1;
 
@@ -196,10 +197,11 @@ public class RequestTextFilter extends OncePerRequestFilter {
             final boolean continuation = (unsigned & 0xC0) == 0x80;
             if (continuationBytesDue > 0) {
                 if (!continuation) {
-                    throw notUtf8();
+                    throw notUtf8(sequenceStart);
                 }
                 continuationBytesDue--;
             } else if (unsigned >= 0x80) {
+                sequenceStart = offset;
                 if (unsigned >= 0xC2 && unsigned <= 0xDF) {
                     continuationBytesDue = 1;
                 } else if (unsigned >= 0xE0 && unsigned <= 0xEF) {
@@ -207,7 +209,7 @@ public class RequestTextFilter extends OncePerRequestFilter {
                 } else if (unsigned >= 0xF0 && unsigned <= 0xF4) {
                     continuationBytesDue = 3;
                 } else {
-                    throw notUtf8();
+                    throw notUtf8(offset);
                 }
             }
         }
@@ -236,13 +238,13 @@ public class RequestTextFilter extends OncePerRequestFilter {
 
         private void checkEnd() throws UnstorableTextException {
             if (continuationBytesDue > 0) {
-                throw notUtf8();
+                throw notUtf8(sequenceStart);
             }
         }
 
-        private UnstorableTextException notUtf8() {
-            return new UnstorableTextException("The body is not UTF-8: byte " + offset + " does not continue or "
-                + "start a character.");
+        private static UnstorableTextException notUtf8(final long byteOffset) {
+            return new UnstorableTextException("The body is not valid UTF-8: invalid byte sequence at byte "
+                + byteOffset + ".");
         }
 
         @Override

@@ -48,8 +48,9 @@ class NcmpDataRestController {
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestParam(value = "options", required = false) final String options,
-        @RequestParam(value = "topic", required = false) final String topic) {
-        // include-descendants is the KPI suite's; as in the reference it means nothing to a pass-through datastore
+        @RequestParam(value = "topic", required = false) final String topic,
+        // the KPI suite's; as in the reference it means nothing to a pass-through datastore
+        @RequestParam(value = "include-descendants", required = false) final Boolean ignoredIncludeDescendants) {
         final PassThroughRequest passThroughRequest = new PassThroughRequest(cmHandleReference, datastoreName,
             DataOperation.READ, resourceIdentifier, options, null, null, null);
         if (topic != null) {
