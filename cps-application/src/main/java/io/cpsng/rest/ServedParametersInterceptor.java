@@ -18,7 +18,8 @@ import org.springframework.web.servlet.HandlerInterceptor;
 
 /**
  * A query parameter an endpoint does not serve, or one it takes once given twice, would otherwise be ignored, or
- * one of its values silently chosen: the client is told with a 400 naming it, before the endpoint does anything.
+ * one of its values silently chosen, and a flag of "yes" or "1" taken as true: the client is told with a 400
+ * naming it, before the endpoint does anything.
  * What an endpoint serves is read from its method: its {@link RequestParam} and {@link RequestPart} parameters;
  * a collection takes many values, a map takes any name once (a multi-value map, any name any number of times).
  */
@@ -36,11 +37,13 @@ public class ServedParametersInterceptor implements HandlerInterceptor {
         return true;
     }
 
-    private record Served(Set<String> once, Set<String> many, boolean anyName, boolean anyNameMany) {
+    private record Served(Set<String> once, Set<String> many, Set<String> flags, boolean anyName,
+                          boolean anyNameMany) {
 
         static Served of(final HandlerMethod handlerMethod) {
             final Set<String> once = new TreeSet<>();
             final Set<String> many = new TreeSet<>();
+            final Set<String> flags = new TreeSet<>();
             boolean anyName = false;
             boolean anyNameMany = false;
             for (final MethodParameter parameter : handlerMethod.getMethodParameters()) {
@@ -56,9 +59,12 @@ public class ServedParametersInterceptor implements HandlerInterceptor {
                     many.add(name.isEmpty() ? parameter.getParameterName() : name);
                 } else {
                     once.add(name.isEmpty() ? parameter.getParameterName() : name);
+                    if (type == boolean.class || type == Boolean.class) {
+                        flags.add(name.isEmpty() ? parameter.getParameterName() : name);
+                    }
                 }
             }
-            return new Served(once, many, anyName, anyNameMany);
+            return new Served(once, many, flags, anyName, anyNameMany);
         }
 
         /** The parameter's name as the request gives it, empty when taken from the method, null when no parameter. */
@@ -84,7 +90,16 @@ public class ServedParametersInterceptor implements HandlerInterceptor {
                     throw new BadRequestException("Parameter repeated", "Parameter " + shown(name) + " is given "
                         + parameter.getValue().length + " times; it takes one value.");
                 }
+                if (flags.contains(name) && !isFlag(parameter.getValue()[0])) {
+                    throw new BadRequestException("Invalid parameter", "Parameter " + shown(name)
+                        + " is true or false, not '" + shown(parameter.getValue()[0]) + "'.");
+                }
             }
+        }
+
+        /** Spring alone would also take yes, on and 1 for true (docs/api.md promises 400 for anything else). */
+        private static boolean isFlag(final String value) {
+            return "true".equalsIgnoreCase(value) || "false".equalsIgnoreCase(value);
         }
 
         private Set<String> allNames() {

@@ -156,9 +156,32 @@ class BadInputSpec extends ServerSpec {
             scenario                     | method   | target                                                              || named
             'an unknown parameter'       | 'DELETE' | "${ANCHOR_URL}/nodes?xpath=/&force=true"                            || 'force'
             'a repeated parameter'       | 'DELETE' | "${ANCHOR_URL}/nodes?xpath=/tree/branch[@name='Left']&xpath=/"      || 'xpath'
+            'a flag of yes'              | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=yes'                     || 'dataSyncEnabled'
+            'a flag of 1'                | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=1'                       || 'dataSyncEnabled'
+            'a flag of on'               | 'GET'    | "/cps/api/v1/dataspaces/${DATASPACE}/anchors/tree/node?xpath=/tree&include-descendants=on" || 'include-descendants'
             'a flag given twice'         | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=true&dataSyncEnabled=false' || 'dataSyncEnabled'
             'a flag with a NUL'          | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=true%00'                 || 'dataSyncEnabled'
             'refresh with a parameter'   | 'POST'   | '/ncmpInventory/v1/ch/module/refresh?dry=1'                         || 'dry'
+    }
+
+    def 'A search that fails after its answer began is cut short, never a complete-looking 200'() {
+        given: 'more handles than the first write of an answer holds, the last one unreadable (a state no release writes)'
+            (0..<3).each { batch ->
+                assert register((1..1000).collect { [cmHandle: streamId(batch, it), publicCmHandleProperties: [site: 'north' * 10]] }).status == 200
+            }
+            assert jdbcTemplate.update("UPDATE ncmp_cm_handle SET cm_handle_state = 'BOGUS' WHERE id = ?", streamId(2, 1000)) == 1
+        when: 'every handle is searched'
+            http.post("/ncmp/v1/ch/searches", "application/json", "{}")
+        then: 'the answer ends without its last chunk: the client sees a failure'
+            def cutShort = thrown(EOFException)
+            cutShort.message.contains('no last chunk')
+        cleanup: 'the handles are removed'
+            jdbcTemplate.update("UPDATE ncmp_cm_handle SET cm_handle_state = 'ADVISED' WHERE id = ?", streamId(2, 1000))
+            (0..<3).each { batch -> register([], (1..1000).collect { streamId(batch, it) }) }
+    }
+
+    static String streamId(int batch, int index) {
+        "stream-${batch}-${index.toString().padLeft(4, '0')}"
     }
 
     def 'A bad request with a 5 MB value writes at most a few KB of log: #scenario'() {

@@ -141,6 +141,12 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
         return answer(HttpStatus.BAD_REQUEST, "Invalid multipart request", "The multipart request could not be read.");
     }
 
+    /** Not answered: thrown on to the container, which closes the connection (see the exception). */
+    @ExceptionHandler(AnswerCutShortException.class)
+    ResponseEntity<Object> handleAnswerCutShort(final AnswerCutShortException exception) {
+        throw exception;
+    }
+
     /** Anything unexpected, including store exceptions without a mapping: their details may hold SQL. */
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> handleUnexpected(final Exception exception) {

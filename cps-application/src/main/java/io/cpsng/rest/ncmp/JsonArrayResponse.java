@@ -1,6 +1,7 @@
 package io.cpsng.rest.ncmp;
 
 import io.cpsng.ncmp.api.model.Results;
+import io.cpsng.rest.error.AnswerCutShortException;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -36,7 +37,11 @@ final class JsonArrayResponse {
         // Not closed when the results fail: closing would end the array and the answer, and the client would read
         // a complete-looking list. Failing before the buffer's first flush, the error is answered instead of the
         // list; failing later, the container cuts the answer short, which every client sees as a failure.
-        results.forEach(result -> array.write(toJson.apply(result)));
+        try {
+            results.forEach(result -> array.write(toJson.apply(result)));
+        } catch (final RuntimeException failed) {
+            throw response.isCommitted() ? new AnswerCutShortException(failed) : failed;
+        }
         array.close();
     }
 }

@@ -46,11 +46,21 @@ class ReadDataJobs implements NcmpReadJobService {
         if (dataNodeSelector == null || dataNodeSelector.isBlank()) {
             throw new InvalidInputException("No selector", "readProperties.dataNodeSelector is required");
         }
+        final Set<String> selectors = selectorsOf(dataNodeSelector);
+        // the selectors naming an FDN are routed together: one probe of the index per prefix length, not per selector
+        final Map<String, String> fdnBySelector = new LinkedHashMap<>();
+        for (final String selector : selectors) {
+            if (!selector.contains("//") && !BY_ID_PART.matcher(selector).find() && BY_ID.matcher(selector).find()) {
+                fdnOf(selector).ifPresent(fdn -> fdnBySelector.put(selector, fdn));
+            }
+        }
+        final Map<String, CmHandleRoute> routeByFdn = fdnBySelector.isEmpty() ? Map.of()
+            : cmHandleRouter.routeAll(new LinkedHashSet<>(fdnBySelector.values()));
         final List<String> broadcast = new ArrayList<>();
         final Map<String, Map<String, List<String>>> byPlugin = new LinkedHashMap<>();
-        final List<String> notReady = new ArrayList<>();
+        final Set<String> notReady = new LinkedHashSet<>();
         final List<String> errors = new ArrayList<>();
-        for (final String selector : selectorsOf(dataNodeSelector)) {
+        for (final String selector : selectors) {
             final Matcher byIdPart = BY_ID_PART.matcher(selector);
             final boolean namesIdPart = byIdPart.find();
             if (selector.contains("//") || !(namesIdPart || BY_ID.matcher(selector).find())) {
@@ -60,7 +70,7 @@ class ReadDataJobs implements NcmpReadJobService {
             final List<CmHandleRoute> routes = namesIdPart
                 ? cmHandleRows.findRoutesByAlternateIdContaining(List.of("ManagedElement=" + byIdPart.group(2),
                     "MeContext=" + byIdPart.group(2)))
-                : fdnOf(selector).flatMap(cmHandleRouter::route).map(List::of).orElse(List.of());
+                : Optional.ofNullable(routeByFdn.get(fdnBySelector.get(selector))).map(List::of).orElse(List.of());
             if (routes.isEmpty()) {
                 errors.add(selector);
             }
@@ -69,12 +79,12 @@ class ReadDataJobs implements NcmpReadJobService {
                     byPlugin.computeIfAbsent(route.dataPlugin(), plugin -> new LinkedHashMap<>())
                         .computeIfAbsent(route.dataPlugin() + "#" + route.dataProducerIdentifier(),
                             producer -> new ArrayList<>()).add(selector);
-                } else if (!notReady.contains(selector)) {
+                } else {
                     notReady.add(selector);
                 }
             }
         }
-        return new ClassifiedSelectors(broadcast, byPlugin, notReady, errors);
+        return new ClassifiedSelectors(broadcast, byPlugin, List.copyOf(notReady), errors);
     }
 
     private static Set<String> selectorsOf(final String dataNodeSelector) {
