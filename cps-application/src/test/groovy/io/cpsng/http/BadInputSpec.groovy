@@ -88,6 +88,7 @@ class BadInputSpec extends ServerSpec {
             'an operation that is null'     | '/ncmp/v1/data?topic=results'                         | '{"operations":[{"operation":null,"operationId":"1","datastore":"ncmp-datastore:passthrough-operational","targetIds":["h-1"]}]}' || 'operation'
             'a search body that is null'    | '/ncmp/v1/ch/searches'                                | 'null'                                                                  || 'null'
             'a number for a name'           | '/cps/api/v2/notification-subscription?xpath=/dataspaces' | '{"dataspace":[{"name":5}]}'                                        || 'JSON string'
+            'a control character in a name' | '/cps/api/v2/notification-subscription?xpath=/dataspaces' | '{"dataspace":[{"name":"abc\\u0007def"}]}'                        || 'JSON string'
             'a bidi character in a name'    | '/cps/api/v2/notification-subscription?xpath=/dataspaces' | '{"dataspace":[{"name":"abc\\u202Edef"}]}'                          || 'JSON string'
             'an unknown write operation'    | '/do-not-use/dataJobs/job-1/write'                    | '{"dataJobMetadata":{"destination":"d"},"dataJobWriteRequest":{"data":[{"path":"/A=1","op":"explode"}]}}' || 'op'
             'a path stepping back'          | '/do-not-use/dataJobs/job-1/write'                    | '{"dataJobMetadata":{"destination":"d"},"dataJobWriteRequest":{"data":[{"path":"/A=1/../B=2","op":"add"}]}}' || '..'

@@ -1,21 +1,14 @@
 package io.cpsng.wire
 
-import com.github.tomakehurst.wiremock.WireMockServer
 import groovy.json.JsonOutput
-import io.cpsng.Application
 import io.cpsng.LogBytes
 import io.cpsng.RawHttp
-import io.cpsng.TestDatabase
 import io.cpsng.TestKafka
 import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 import java.nio.file.Paths
-import org.springframework.boot.builder.SpringApplicationBuilder
-import org.springframework.context.ConfigurableApplicationContext
 import spock.lang.Shared
 import spock.lang.Specification
-
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 
 /**
  * Every endpoint family attacked as a careless or hostile client would: each request of the wire scenarios that the
@@ -29,8 +22,6 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
  */
 class BadInputSweepSpec extends Specification {
 
-    static final String USERNAME = 'spec-user'
-    static final String PASSWORD = 'spec-Pa55word'
     static final int LOG_BUDGET_BYTES = 4096
     static final int FIVE_MEGABYTES = 5 * 1024 * 1024
     /** What no error a client reads may show: Java exceptions and packages, SQL, the JSON readers' own advice. */
@@ -39,44 +30,27 @@ class BadInputSweepSpec extends Specification {
     static final Set<String> OWN_ANSWER = WireContractSpec.DIFFERENT_ON_PURPOSE.keySet()
 
     @Shared
-    WireMockServer dmiPlugin = new WireMockServer(options().bindAddress('127.0.0.1').dynamicPort()
-        .usingFilesUnderDirectory(WireContractSpec.WIRE.resolve('dmi').toString()))
-    @Shared
-    ConfigurableApplicationContext instance
+    WireService service
     @Shared
     WireTopics topics = new WireTopics(TestKafka.BOOTSTRAP_SERVERS)
-    @Shared
-    int port
-    @Shared
-    String database = 'sweep_' + UUID.randomUUID().toString().take(8)
     @Shared
     LogBytes logBytes
 
     def setupSpec() {
-        dmiPlugin.start()
-        def arguments = ["--spring.datasource.url=${TestDatabase.createDatabase(database)}",
-                         "--spring.datasource.username=${TestDatabase.USERNAME}",
-                         "--spring.datasource.password=${TestDatabase.PASSWORD}",
-                         '--server.port=0', '--security.auth.enabled=true', "--security.auth.username=${USERNAME}",
-                         "--security.auth.password=${PASSWORD}", "--spring.kafka.bootstrap-servers=${TestKafka.BOOTSTRAP_SERVERS}",
-                         '--ncmp.dmi.health-check-interval=0s']
-        instance = new SpringApplicationBuilder(Application).run(arguments*.toString() as String[])
-        port = instance.environment.getProperty('local.server.port') as int
+        service = new WireService('sweep')
         logBytes = LogBytes.attached()
     }
 
     def cleanupSpec() {
         logBytes?.detach()
         topics.close()
-        instance?.close()
-        dmiPlugin.stop()
-        TestDatabase.dropDatabase(database)
+        service?.close()
     }
 
     def 'Scenario #scenario.name spoiled: every bad request a 4xx JSON error naming it, nothing done, little logged'() {
         given: 'the requests the reference answered with a success'
             def succeeded = scenario.recorded.findAll { it.status in 200..299 }.collect { it.name } as Set
-            def http = new RawHttp(port, USERNAME, PASSWORD)
+            def http = new RawHttp(service.port, WireService.USERNAME, WireService.PASSWORD)
             def failures = []
             def counts = [sent: 0, refused: 0]
             // a write that may be taken (a number for a string leaf) changes what the steps after it find
@@ -95,8 +69,7 @@ class BadInputSweepSpec extends Specification {
                     counts.refused++
                 }
             }
-            scenario.replay("http://127.0.0.1:${port}", http.authorization, topics,
-                [dmi: "http://127.0.0.1:${dmiPlugin.port()}".toString()],
+            scenario.replay(service.baseUrl, service.authorization, topics, service.variables + namesOfItsOwn(scenario),
                 { Map step ->
                     if (step.name in succeeded) {
                         new Spoiler(step, scenario).certainlyBad().each { check(step, it, true) }
@@ -120,6 +93,15 @@ class BadInputSweepSpec extends Specification {
             failures.join('\n') == ''
         where:
             scenario << WireContractSpec.scenarios()
+    }
+
+    /**
+     * Dataspaces and handle ids apart from WireContractSpec's: both write events to the one test broker, where the
+     * other would read this one's events of the same handles as its own.
+     */
+    static Map<String, String> namesOfItsOwn(WireScenario scenario) {
+        (scenario.scenario.vars ?: [:]).findAll { name, value -> name != 'dmi' }
+            .collectEntries { name, value -> [name, "${value}-sweep".toString()] } as Map<String, String>
     }
 
     /** Why the answer to a spoiled request is not what a client should get, or null. */

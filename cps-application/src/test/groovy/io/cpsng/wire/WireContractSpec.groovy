@@ -1,18 +1,11 @@
 package io.cpsng.wire
 
-import com.github.tomakehurst.wiremock.WireMockServer
-import io.cpsng.Application
-import io.cpsng.TestDatabase
 import io.cpsng.TestKafka
 import java.nio.file.Files
 import java.nio.file.Path
 import java.nio.file.Paths
-import org.springframework.boot.builder.SpringApplicationBuilder
-import org.springframework.context.ConfigurableApplicationContext
 import spock.lang.Shared
 import spock.lang.Specification
-
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 
 /**
  * The wire contract: every scenario under src/test/resources/wire/scenarios replayed against this service through
@@ -23,8 +16,6 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 class WireContractSpec extends Specification {
 
     static final Path WIRE = Paths.get(WireContractSpec.getResource('/wire').toURI())
-    static final String USERNAME = 'spec-user'
-    static final String PASSWORD = 'spec-Pa55word'
 
     /** Scenario / step name -> why our answer differs from the reference's on purpose (docs/api.md lists them). */
     static final Map<String, String> DIFFERENT_ON_PURPOSE = [
@@ -146,41 +137,22 @@ class WireContractSpec extends Specification {
             'a missing parameter is 400 naming it; the reference answers 500']
 
     @Shared
-    WireMockServer dmiPlugin = new WireMockServer(options().bindAddress('127.0.0.1').dynamicPort()
-        .usingFilesUnderDirectory(WIRE.resolve('dmi').toString()))
-    @Shared
-    ConfigurableApplicationContext instance
+    WireService service
     @Shared
     WireTopics topics = new WireTopics(TestKafka.BOOTSTRAP_SERVERS)
-    @Shared
-    String baseUrl
-    @Shared
-    String database = 'wire_' + UUID.randomUUID().toString().take(8)
 
     def setupSpec() {
-        dmiPlugin.start()
-        // a database of its own: other specs' application contexts sync and relay on the shared one
-        def arguments = ["--spring.datasource.url=${TestDatabase.createDatabase(database)}",
-                         "--spring.datasource.username=${TestDatabase.USERNAME}",
-                         "--spring.datasource.password=${TestDatabase.PASSWORD}",
-            '--server.port=0', '--security.auth.enabled=true', "--security.auth.username=${USERNAME}",
-            "--security.auth.password=${PASSWORD}", "--spring.kafka.bootstrap-servers=${TestKafka.BOOTSTRAP_SERVERS}",
-            '--ncmp.dmi.health-check-interval=0s']
-        instance = new SpringApplicationBuilder(Application).run(arguments*.toString() as String[])
-        baseUrl = "http://127.0.0.1:${instance.environment.getProperty('local.server.port')}"
+        service = new WireService('wire')
     }
 
     def cleanupSpec() {
         topics.close()
-        instance?.close()
-        dmiPlugin.stop()
-        TestDatabase.dropDatabase(database)
+        service?.close()
     }
 
     def 'Scenario #scenario.name: every answer and event as the running reference sends it'() {
         when: 'the scenario is replayed against this service'
-            def answers = scenario.replay(baseUrl, 'Basic ' + "${USERNAME}:${PASSWORD}".bytes.encodeBase64(), topics,
-                [dmi: "http://127.0.0.1:${dmiPlugin.port()}".toString()])
+            def answers = scenario.replay(service.baseUrl, service.authorization, topics, service.variables)
         and: 'kept beside the reference\'s, for the kit\'s diff (wire/README.md)'
             scenario.keep(answers, Paths.get('target', 'wire-answers'))
         and: 'compared with the reference\'s recorded answers'

@@ -1,7 +1,6 @@
 package io.cpsng.rest.error;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -77,53 +76,20 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
         }
     }
 
-    private final class LimitedInputStream extends ServletInputStream {
+    private final class LimitedInputStream extends WatchedBodyStream {
 
-        private final ServletInputStream body;
         private long bytesRead;
 
         LimitedInputStream(final ServletInputStream body) {
-            this.body = body;
+            super(body);
         }
 
         @Override
-        public int read() throws IOException {
-            final int nextByte = body.read();
-            if (nextByte >= 0) {
-                count(1);
-            }
-            return nextByte;
-        }
-
-        @Override
-        public int read(final byte[] buffer, final int offset, final int length) throws IOException {
-            final int read = body.read(buffer, offset, length);
-            if (read > 0) {
-                count(read);
-            }
-            return read;
-        }
-
-        private void count(final int read) throws RequestBodyTooLargeException {
-            bytesRead += read;
+        void watch(final byte next) throws RequestBodyTooLargeException {
+            bytesRead++;
             if (bytesRead > maxBodyBytes) {
                 throw new RequestBodyTooLargeException(tooLarge("more than " + maxBodyBytes + " bytes"));
             }
-        }
-
-        @Override
-        public boolean isFinished() {
-            return body.isFinished();
-        }
-
-        @Override
-        public boolean isReady() {
-            return body.isReady();
-        }
-
-        @Override
-        public void setReadListener(final ReadListener readListener) {
-            body.setReadListener(readListener);
         }
     }
 }

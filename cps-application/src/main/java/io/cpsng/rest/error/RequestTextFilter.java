@@ -1,7 +1,6 @@
 package io.cpsng.rest.error;
 
 import jakarta.servlet.FilterChain;
-import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
@@ -140,11 +139,10 @@ public class RequestTextFilter extends OncePerRequestFilter {
      * Passes the body through while following it byte by byte: UTF-8 sequences (a lead byte and the continuation
      * bytes it announces) and, in JSON, escapes (an odd run of backslashes, then u0000 is a NUL).
      */
-    private static final class CheckedInputStream extends ServletInputStream {
+    private static final class CheckedInputStream extends WatchedBodyStream {
 
         private static final String NUL_ESCAPE_DIGITS = "0000";
 
-        private final ServletInputStream body;
         private final boolean json;
         private long offset;
         private int continuationBytesDue;
@@ -153,34 +151,12 @@ public class RequestTextFilter extends OncePerRequestFilter {
         private int nulEscapeDigitsSeen = -1;
 
         CheckedInputStream(final ServletInputStream body, final boolean json) {
-            this.body = body;
+            super(body);
             this.json = json;
         }
 
         @Override
-        public int read() throws IOException {
-            final int next = body.read();
-            if (next >= 0) {
-                check((byte) next);
-            } else {
-                checkEnd();
-            }
-            return next;
-        }
-
-        @Override
-        public int read(final byte[] buffer, final int start, final int length) throws IOException {
-            final int count = body.read(buffer, start, length);
-            if (count < 0) {
-                checkEnd();
-            }
-            for (int index = start; index < start + count; index++) {
-                check(buffer[index]);
-            }
-            return count;
-        }
-
-        private void check(final byte next) throws UnstorableTextException {
+        void watch(final byte next) throws UnstorableTextException {
             final int unsigned = next & 0xFF;
             if (unsigned == 0) {
                 throw new UnstorableTextException("The body holds a NUL character at byte " + offset
@@ -236,7 +212,8 @@ public class RequestTextFilter extends OncePerRequestFilter {
             backslashRun = 0;
         }
 
-        private void checkEnd() throws UnstorableTextException {
+        @Override
+        void watchEnd() throws UnstorableTextException {
             if (continuationBytesDue > 0) {
                 throw notUtf8(sequenceStart);
             }
@@ -245,26 +222,6 @@ public class RequestTextFilter extends OncePerRequestFilter {
         private static UnstorableTextException notUtf8(final long byteOffset) {
             return new UnstorableTextException("The body is not valid UTF-8: invalid byte sequence at byte "
                 + byteOffset + ".");
-        }
-
-        @Override
-        public boolean isFinished() {
-            return body.isFinished();
-        }
-
-        @Override
-        public boolean isReady() {
-            return body.isReady();
-        }
-
-        @Override
-        public void setReadListener(final ReadListener readListener) {
-            body.setReadListener(readListener);
-        }
-
-        @Override
-        public int available() throws IOException {
-            return body.available();
         }
     }
 }
