@@ -46,45 +46,71 @@ class ReadDataJobs implements NcmpReadJobService {
         if (dataNodeSelector == null || dataNodeSelector.isBlank()) {
             throw new InvalidInputException("No selector", "readProperties.dataNodeSelector is required");
         }
-        final Set<String> selectors = selectorsOf(dataNodeSelector);
-        // the selectors naming an FDN are routed together: one probe of the index per prefix length, not per selector
-        final Map<String, String> fdnBySelector = new LinkedHashMap<>();
-        for (final String selector : selectors) {
-            if (!selector.contains("//") && !BY_ID_PART.matcher(selector).find() && BY_ID.matcher(selector).find()) {
-                fdnOf(selector).ifPresent(fdn -> fdnBySelector.put(selector, fdn));
+        final List<Selector> selectors = selectorsOf(dataNodeSelector).stream().map(Selector::of).toList();
+        return classified(selectors, routesByFdn(selectors));
+    }
+
+    /** The selectors naming an FDN routed together: one probe of the index per prefix length, not per selector. */
+    private Map<String, CmHandleRoute> routesByFdn(final List<Selector> selectors) {
+        final Set<String> fdns = new LinkedHashSet<>();
+        selectors.forEach(selector -> {
+            if (selector.fdn() != null) {
+                fdns.add(selector.fdn());
             }
-        }
-        final Map<String, CmHandleRoute> routeByFdn = fdnBySelector.isEmpty() ? Map.of()
-            : cmHandleRouter.routeAll(new LinkedHashSet<>(fdnBySelector.values()));
+        });
+        return fdns.isEmpty() ? Map.of() : cmHandleRouter.routeAll(fdns);
+    }
+
+    private ClassifiedSelectors classified(final List<Selector> selectors,
+                                           final Map<String, CmHandleRoute> routesByFdn) {
         final List<String> broadcast = new ArrayList<>();
         final Map<String, Map<String, List<String>>> byPlugin = new LinkedHashMap<>();
         final Set<String> notReady = new LinkedHashSet<>();
         final List<String> errors = new ArrayList<>();
-        for (final String selector : selectors) {
-            final Matcher byIdPart = BY_ID_PART.matcher(selector);
-            final boolean namesIdPart = byIdPart.find();
-            if (selector.contains("//") || !(namesIdPart || BY_ID.matcher(selector).find())) {
-                broadcast.add(selector);
+        for (final Selector selector : selectors) {
+            if (selector.isBroadcast()) {
+                broadcast.add(selector.text());
                 continue;
             }
-            final List<CmHandleRoute> routes = namesIdPart
-                ? cmHandleRows.findRoutesByAlternateIdContaining(List.of("ManagedElement=" + byIdPart.group(2),
-                    "MeContext=" + byIdPart.group(2)))
-                : Optional.ofNullable(routeByFdn.get(fdnBySelector.get(selector))).map(List::of).orElse(List.of());
+            final List<CmHandleRoute> routes = selector.idPart() != null
+                ? cmHandleRows.findRoutesByAlternateIdContaining(List.of("ManagedElement=" + selector.idPart(),
+                    "MeContext=" + selector.idPart()))
+                : Optional.ofNullable(routesByFdn.get(selector.fdn())).map(List::of).orElse(List.of());
             if (routes.isEmpty()) {
-                errors.add(selector);
+                errors.add(selector.text());
             }
             for (final CmHandleRoute route : routes) {
                 if (route.cmHandleState() == CmHandleState.READY) {
                     byPlugin.computeIfAbsent(route.dataPlugin(), plugin -> new LinkedHashMap<>())
                         .computeIfAbsent(route.dataPlugin() + "#" + route.dataProducerIdentifier(),
-                            producer -> new ArrayList<>()).add(selector);
+                            producer -> new ArrayList<>()).add(selector.text());
                 } else {
-                    notReady.add(selector);
+                    notReady.add(selector.text());
                 }
             }
         }
         return new ClassifiedSelectors(broadcast, byPlugin, List.copyOf(notReady), errors);
+    }
+
+    /**
+     * A selector as it is routed: to every plugin (broadcast), by a part of an id (idPart), or by the FDN of its
+     * leading steps (fdn; null when it names an id without such steps, and then it routes nowhere).
+     */
+    private record Selector(String text, String idPart, String fdn, boolean isBroadcast) {
+
+        static Selector of(final String text) {
+            if (text.contains("//")) {
+                return new Selector(text, null, null, true);
+            }
+            final Matcher byIdPart = BY_ID_PART.matcher(text);
+            if (byIdPart.find()) {
+                return new Selector(text, byIdPart.group(2), null, false);
+            }
+            if (BY_ID.matcher(text).find()) {
+                return new Selector(text, null, fdnOf(text).orElse(null), false);
+            }
+            return new Selector(text, null, null, true);
+        }
     }
 
     private static Set<String> selectorsOf(final String dataNodeSelector) {
