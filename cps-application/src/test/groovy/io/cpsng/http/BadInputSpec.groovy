@@ -165,6 +165,24 @@ class BadInputSpec extends ServerSpec {
             'refresh with a parameter'   | 'POST'   | '/ncmpInventory/v1/ch/module/refresh?dry=1'                         || 'dry'
     }
 
+    def 'An event feed refuses what it cannot take, naming it: #scenario'() {
+        when: 'the feed is asked'
+            def response = http.get(target)
+        then: 'it is refused with a JSON error naming the parameter'
+            response.status == 400
+            response.jsonError
+            response.json.details.contains(named)
+        where: 'the request is'
+            scenario                          | target                                                 || named
+            'a negative limit'                | '/ncmp/v1/events?limit=-1'                             || 'limit'
+            'a limit past the largest page'   | '/ncmp/v1/events?limit=100000000'                      || 'limit'
+            'a wait past the longest poll'    | '/ncmp/v1/events?wait=1h'                              || 'wait'
+            'a position that is no number'    | '/ncmp/v1/events?after=x'                              || 'after'
+            'a negative limit (CPS)'          | '/cps/api/v2/data-updated-events?limit=-1'             || 'limit'
+            'a wait past the longest (CPS)'   | '/cps/api/v2/data-updated-events?wait=1h'              || 'wait'
+            'a position that is no number (CPS)' | '/cps/api/v2/data-updated-events?after=x'            || 'after'
+    }
+
     def 'A search that fails after its answer began is cut short, never a complete-looking 200'() {
         given: 'more handles than the first write of an answer holds, the last one unreadable (a state no release writes)'
             (0..<3).each { batch ->
