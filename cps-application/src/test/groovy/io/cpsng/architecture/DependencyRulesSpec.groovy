@@ -11,6 +11,7 @@ import static com.tngtech.archunit.base.DescribedPredicate.not
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noFields
 
 /** The module dependency rules of docs/architecture.md, with no exceptions. */
 class DependencyRulesSpec extends Specification {
@@ -42,6 +43,18 @@ class DependencyRulesSpec extends Specification {
             noClasses().that().resideInAPackage('io.cpsng.ncmp..')
                 .should().dependOnClassesThat(DescribedPredicate.and(resideInAPackage('io.cpsng.cps..'), not(resideInAnyPackage(
                     'io.cpsng.cps.api..', 'io.cpsng.cps.path..', 'io.cpsng.cps.schedule..', 'io.cpsng.cps.events..'))))
+                .check(classes)
+    }
+
+    def 'HTTP statuses are the REST layer\'s: the store and NCMP say what went wrong, not how to answer it'() {
+        expect: 'no class of the store or NCMP uses Spring\'s HTTP types'
+            noClasses().that().resideInAnyPackage('io.cpsng.cps..', 'io.cpsng.ncmp..')
+                .should().dependOnClassesThat().resideInAPackage('org.springframework.http..')
+                .check(classes)
+        and: 'no exception of their APIs carries a status'
+            noFields().that().areDeclaredInClassesThat().resideInAnyPackage(
+                    'io.cpsng.cps.api.exceptions..', 'io.cpsng.ncmp.api.exceptions..')
+                .should().haveNameMatching('(?i).*status.*')
                 .check(classes)
     }
 

@@ -2,12 +2,14 @@ package io.cpsng.rest.ncmp;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.cpsng.ncmp.api.exceptions.ProvMnsException;
+import io.cpsng.ncmp.api.exceptions.ProvMnsException.Problem;
 import io.cpsng.rest.error.BadRequestException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -27,8 +29,8 @@ class ProvMnsExceptionHandler {
     record ProvMnsError(String status, String type, String title, String badOp, List<String> badQueryParams,
                         List<String> badAttributes, List<String> badObjects, List<String> otherProblems) {
 
-        static ProvMnsError of(final ProvMnsException exception, final boolean read) {
-            return new ProvMnsError(String.valueOf(exception.getStatus()), exception.getType(),
+        static ProvMnsError of(final ProvMnsException exception, final HttpStatus status, final boolean read) {
+            return new ProvMnsError(String.valueOf(status.value()), exception.getProblem().type(),
                 exception.getMessage(), exception.getBadOp(), read ? List.of() : null, read ? null : List.of(),
                 read ? null : List.of(), List.of());
         }
@@ -37,14 +39,29 @@ class ProvMnsExceptionHandler {
     @ExceptionHandler(ProvMnsException.class)
     ResponseEntity<ProvMnsError> handleProvMnsException(final ProvMnsException exception,
                                                         final HttpServletRequest request) {
-        return ResponseEntity.status(exception.getStatus()).contentType(MediaType.APPLICATION_JSON)
-            .body(ProvMnsError.of(exception, HttpMethod.GET.matches(request.getMethod())));
+        final HttpStatus status = statusOf(exception.getProblem());
+        return ResponseEntity.status(status).contentType(MediaType.APPLICATION_JSON)
+            .body(ProvMnsError.of(exception, status, HttpMethod.GET.matches(request.getMethod())));
+    }
+
+    /** The statuses the reference answers for each problem. */
+    private static HttpStatus statusOf(final Problem problem) {
+        return switch (problem) {
+            case INVALID_REQUEST -> HttpStatus.BAD_REQUEST;
+            case NO_HANDLE_OWNS_FDN -> HttpStatus.NOT_FOUND;
+            case HANDLE_NOT_READY -> HttpStatus.NOT_ACCEPTABLE;
+            case POLICY_DENIED -> HttpStatus.CONFLICT;
+            case TOO_MANY_OPERATIONS -> HttpStatus.CONTENT_TOO_LARGE;
+            case NOT_SUPPORTED -> HttpStatus.UNPROCESSABLE_CONTENT;
+            case PLUGIN_UNREACHABLE -> HttpStatus.BAD_GATEWAY;
+            case PLUGIN_SILENT -> HttpStatus.GATEWAY_TIMEOUT;
+        };
     }
 
     /** A query parameter ProvMnS does not serve, or one given twice. */
     @ExceptionHandler(BadRequestException.class)
     ResponseEntity<ProvMnsError> handleBadRequest(final BadRequestException exception,
                                                   final HttpServletRequest request) {
-        return handleProvMnsException(new ProvMnsException(400, "VALIDATION_ERROR", exception.getDetails()), request);
+        return handleProvMnsException(new ProvMnsException(Problem.INVALID_REQUEST, exception.getDetails()), request);
     }
 }

@@ -6,9 +6,9 @@ import java.util.Map;
 /**
  * ProvMnS (3GPP TS 28.532) on the network's managed objects by FDN: each request routed to the handle owning the
  * FDN (longest alternate-id prefix) and forwarded to its DMI plugin's /ProvMnS/v1, whose answer is the client's.
- * Refusals are ProvMnsExceptions: 404 no handle owns the FDN, 406 the handle is not READY, 422 the handle's plugin
- * serves no ProvMnS (no data producer) or the path names no managed object, 413 too many patch operations, 409
- * the policy executor denied, 502/504 the plugin unreachable or silent.
+ * Refusals are ProvMnsExceptions naming their problem: no handle owns the FDN, the handle is not READY, the handle's
+ * plugin serves no ProvMnS (no data producer) or the path names no managed object, too many patch operations, the
+ * policy executor denied, the plugin unreachable or silent.
  */
 public interface NcmpProvMnsService {
 

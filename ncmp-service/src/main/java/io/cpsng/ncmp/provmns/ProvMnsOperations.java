@@ -5,6 +5,7 @@ import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.DmiTimeoutException;
 import io.cpsng.ncmp.api.exceptions.PolicyDeniedException;
 import io.cpsng.ncmp.api.exceptions.ProvMnsException;
+import io.cpsng.ncmp.api.exceptions.ProvMnsException.Problem;
 import io.cpsng.ncmp.api.model.CmHandleRoute;
 import io.cpsng.ncmp.api.model.CmHandleState;
 import io.cpsng.ncmp.api.model.DmiResponse;
@@ -34,10 +35,6 @@ import tools.jackson.databind.json.JsonMapper;
 @EnableConfigurationProperties(ProvMnsProperties.class)
 class ProvMnsOperations implements NcmpProvMnsService {
 
-    static final String VALIDATION_ERROR = "VALIDATION_ERROR";
-    static final String IE_NOT_FOUND = "IE_NOT_FOUND";
-    static final String APPLICATION_LAYER_ERROR = "APPLICATION_LAYER_ERROR";
-    static final String SERVER_LIMITATION = "SERVER_LIMITATION";
     static final Set<String> JSON_PATCH_TYPES = Set.of("application/json-patch+json",
         "application/3gpp-json-patch+json");
     /** The query of a GET, in the order it is forwarded. */
@@ -73,7 +70,8 @@ class ProvMnsOperations implements NcmpProvMnsService {
     public DmiResponse put(final String fdn, final String body, final String authorization) {
         final JsonNode resource = parse(body, "The body of a PUT is the managed object's JSON");
         if (!resource.isObject()) {
-            throw new ProvMnsException(400, VALIDATION_ERROR, "The body of a PUT is the managed object's JSON object");
+            throw new ProvMnsException(Problem.INVALID_REQUEST,
+                "The body of a PUT is the managed object's JSON object");
         }
         final CmHandleRoute route = readyRoute(fdn);
         checkPermission(route, "create", fdn, () -> attributesOf(resource, null), authorization, null);
@@ -86,10 +84,10 @@ class ProvMnsOperations implements NcmpProvMnsService {
         final JsonNode patch = parse(body, "The body of a PATCH is a JSON Patch or a merge patch");
         if (JSON_PATCH_TYPES.contains(contentType)) {
             if (!patch.isArray()) {
-                throw new ProvMnsException(400, VALIDATION_ERROR, "A JSON Patch is an array of operations");
+                throw new ProvMnsException(Problem.INVALID_REQUEST, "A JSON Patch is an array of operations");
             }
             if (patch.size() > provMnsProperties.maxPatchOperations()) {
-                throw new ProvMnsException(413, SERVER_LIMITATION, patch.size() + " operations in request, this"
+                throw new ProvMnsException(Problem.TOO_MANY_OPERATIONS, patch.size() + " operations in request, this"
                     + " exceeds the maximum of " + provMnsProperties.maxPatchOperations());
             }
             for (int index = 0; index < patch.size(); index++) {
@@ -102,7 +100,7 @@ class ProvMnsOperations implements NcmpProvMnsService {
             return forward("PATCH", route, fdn, null, contentType, body);
         }
         if (!patch.isObject()) {
-            throw new ProvMnsException(400, VALIDATION_ERROR, "A merge patch is a JSON object");
+            throw new ProvMnsException(Problem.INVALID_REQUEST, "A merge patch is a JSON object");
         }
         final CmHandleRoute route = readyRoute(fdn);
         checkPermission(route, "update", fdn, () -> attributesOf(patch, null), authorization, null);
@@ -119,17 +117,17 @@ class ProvMnsOperations implements NcmpProvMnsService {
     /** An operation is an object whose op is add, replace or remove and whose path is below the FDN or a fragment. */
     private static void validatePatchOperation(final JsonNode operation, final int index) {
         if (!operation.isObject() || !operation.path("op").isString() || !operation.path("path").isString()) {
-            throw new ProvMnsException(400, VALIDATION_ERROR, "Patch operation " + index + " is not an object with"
+            throw new ProvMnsException(Problem.INVALID_REQUEST, "Patch operation " + index + " is not an object with"
                 + " an op and a path", "/" + index);
         }
         final String op = operation.path("op").asString();
         if (!POLICY_OPERATION_OF_PATCH.containsKey(op)) {
-            throw new ProvMnsException(422, SERVER_LIMITATION, "Unsupported Patch Operation Type: " + op,
+            throw new ProvMnsException(Problem.NOT_SUPPORTED, "Unsupported Patch Operation Type: " + op,
                 "/" + index);
         }
         final String path = operation.path("path").asString();
         if (!path.isEmpty() && !path.startsWith("/") && !path.startsWith("#")) {
-            throw new ProvMnsException(400, VALIDATION_ERROR, "Patch operation " + index + ": the path " + path
+            throw new ProvMnsException(Problem.INVALID_REQUEST, "Patch operation " + index + ": the path " + path
                 + " starts with neither '/' nor '#'", "/" + index);
         }
     }
@@ -163,7 +161,7 @@ class ProvMnsOperations implements NcmpProvMnsService {
         final int lastSlash = target.lastIndexOf('/');
         final String parent = lastSlash <= 0 ? "" : target.substring(0, lastSlash);
         if (parent.length() < handleRoot.length() || !parent.startsWith(handleRoot)) {
-            throw new ProvMnsException(400, VALIDATION_ERROR, "Data manipulation operations are not supported on "
+            throw new ProvMnsException(Problem.INVALID_REQUEST, "Data manipulation operations are not supported on "
                 + target, badOp);
         }
         final String lastSegment = target.substring(lastSlash + 1);
@@ -177,7 +175,7 @@ class ProvMnsOperations implements NcmpProvMnsService {
             policyExecutor.checkPermission(operation, route.cmHandleId(), target,
                 parent.substring(handleRoot.length()), changeRequest, authorization);
         } catch (final PolicyDeniedException denied) {
-            throw new ProvMnsException(409, APPLICATION_LAYER_ERROR, denied.getMessage(), badOp);
+            throw new ProvMnsException(Problem.POLICY_DENIED, denied.getMessage(), badOp);
         }
     }
 
@@ -199,15 +197,15 @@ class ProvMnsOperations implements NcmpProvMnsService {
     private CmHandleRoute readyRoute(final String fdn) {
         final String lastSegment = fdn.substring(fdn.lastIndexOf('/') + 1);
         if (!lastSegment.contains("=")) {
-            throw new ProvMnsException(422, SERVER_LIMITATION, fdn + " not a valid path");
+            throw new ProvMnsException(Problem.NOT_SUPPORTED, fdn + " not a valid path");
         }
         final CmHandleRoute route = cmHandleRouter.route(fdn)
-            .orElseThrow(() -> new ProvMnsException(404, IE_NOT_FOUND, fdn + " not found"));
+            .orElseThrow(() -> new ProvMnsException(Problem.NO_HANDLE_OWNS_FDN, fdn + " not found"));
         if (route.dataProducerIdentifier() == null || route.dataProducerIdentifier().isBlank()) {
-            throw new ProvMnsException(422, SERVER_LIMITATION, "Registered DMI does not support the ProvMnS interface.");
+            throw new ProvMnsException(Problem.NOT_SUPPORTED, "Registered DMI does not support the ProvMnS interface.");
         }
         if (route.cmHandleState() != CmHandleState.READY) {
-            throw new ProvMnsException(406, APPLICATION_LAYER_ERROR, (route.alternateId() == null
+            throw new ProvMnsException(Problem.HANDLE_NOT_READY, (route.alternateId() == null
                 ? route.cmHandleId() : route.alternateId()) + " is not in READY state. Current state: "
                 + route.cmHandleState());
         }
@@ -219,28 +217,29 @@ class ProvMnsOperations implements NcmpProvMnsService {
         try {
             return dmiClient.provMns(method, route.dataPlugin(), fdn, query, contentType, body);
         } catch (final DmiTimeoutException silent) {
-            throw new ProvMnsException(504, APPLICATION_LAYER_ERROR,
+            throw new ProvMnsException(Problem.PLUGIN_SILENT,
                 "Southbound system did not respond in a timely manner");
         } catch (final DmiException unreachable) {
-            throw new ProvMnsException(502, APPLICATION_LAYER_ERROR, unreachable.getDetails());
+            throw new ProvMnsException(Problem.PLUGIN_UNREACHABLE, unreachable.getDetails());
         }
     }
 
     private static String readQuery(final Map<String, String> query) {
         for (final String name : query.keySet()) {
             if (!READ_PARAMETERS.contains(name)) {
-                throw new ProvMnsException(400, VALIDATION_ERROR, "Parameter " + name + " is not served: only "
+                throw new ProvMnsException(Problem.INVALID_REQUEST, "Parameter " + name + " is not served: only "
                     + String.join(", ", READ_PARAMETERS));
             }
         }
         final String scopeType = query.get("scopeType");
         if (scopeType != null && !SCOPE_TYPES.contains(scopeType)) {
-            throw new ProvMnsException(400, VALIDATION_ERROR, "scopeType " + scopeType + " is not one of "
+            throw new ProvMnsException(Problem.INVALID_REQUEST, "scopeType " + scopeType + " is not one of "
                 + String.join(", ", SCOPE_TYPES));
         }
         final String scopeLevel = query.get("scopeLevel");
         if (scopeLevel != null && !scopeLevel.matches("\\d{1,9}")) {
-            throw new ProvMnsException(400, VALIDATION_ERROR, "scopeLevel " + scopeLevel + " is not a level (0, 1, ...)");
+            throw new ProvMnsException(Problem.INVALID_REQUEST,
+                "scopeLevel " + scopeLevel + " is not a level (0, 1, ...)");
         }
         final StringJoiner forwarded = new StringJoiner("&");
         for (final String name : READ_PARAMETERS) {
@@ -256,7 +255,7 @@ class ProvMnsOperations implements NcmpProvMnsService {
         try {
             return JSON.readTree(body == null ? "" : body);
         } catch (final JacksonException notJson) {
-            throw new ProvMnsException(400, VALIDATION_ERROR, what + ": the body is not JSON");
+            throw new ProvMnsException(Problem.INVALID_REQUEST, what + ": the body is not JSON");
         }
     }
 }

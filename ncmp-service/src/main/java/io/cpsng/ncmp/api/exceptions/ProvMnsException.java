@@ -1,33 +1,48 @@
 package io.cpsng.ncmp.api.exceptions;
 
 /**
- * A ProvMnS request refused, in the terms of the 3GPP ProvMnS error response: the HTTP status, its error type
- * (VALIDATION_ERROR, IE_NOT_FOUND, APPLICATION_LAYER_ERROR, SERVER_LIMITATION) and a title; for a patch, the
- * index of the operation refused.
+ * A ProvMnS request refused: what went wrong, a title, and for a patch the index of the operation refused. The REST
+ * layer answers it in the 3GPP ProvMnS error shape, with the status the problem calls for.
  */
 public class ProvMnsException extends NcmpException {
 
-    private final int status;
-    private final String type;
-    private final String badOp;
+    /** What went wrong, with its error type in the 3GPP ProvMnS error response. */
+    public enum Problem {
+        INVALID_REQUEST("VALIDATION_ERROR"),
+        NO_HANDLE_OWNS_FDN("IE_NOT_FOUND"),
+        HANDLE_NOT_READY("APPLICATION_LAYER_ERROR"),
+        POLICY_DENIED("APPLICATION_LAYER_ERROR"),
+        TOO_MANY_OPERATIONS("SERVER_LIMITATION"),
+        NOT_SUPPORTED("SERVER_LIMITATION"),
+        PLUGIN_UNREACHABLE("APPLICATION_LAYER_ERROR"),
+        PLUGIN_SILENT("APPLICATION_LAYER_ERROR");
 
-    public ProvMnsException(final int status, final String type, final String title) {
-        this(status, type, title, null);
+        private final String type;
+
+        Problem(final String type) {
+            this.type = type;
+        }
+
+        public String type() {
+            return type;
+        }
     }
 
-    public ProvMnsException(final int status, final String type, final String title, final String badOp) {
+    private final Problem problem;
+    private final String badOp;
+
+    public ProvMnsException(final Problem problem, final String title) {
+        this(problem, title, null);
+    }
+
+    public ProvMnsException(final Problem problem, final String title, final String badOp) {
         super(title, null);
-        this.status = status;
-        this.type = type;
+        this.problem = problem;
         this.badOp = badOp;
     }
 
-    public int getStatus() {
-        return status;
-    }
-
-    public String getType() {
-        return type;
+    public Problem getProblem() {
+        return problem;
     }
 
     public String getBadOp() {
