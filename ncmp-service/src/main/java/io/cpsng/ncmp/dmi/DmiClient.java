@@ -181,13 +181,14 @@ public class DmiClient {
 
     /**
      * A ProvMnS call forwarded to the plugin's /ProvMnS/v1 (not under /dmi, as the reference calls it): the FDN as
-     * the path, the query as given (already encoded), the body with its content type; the plugin's answer whatever
+     * the path, the query parameters in their order, the body with its content type; the plugin's answer whatever
      * its status.
      */
-    public DmiResponse provMns(final String method, final String plugin, final String fdn, final String query,
-                               final String contentType, final String body) {
-        final URI uri = URI.create(stripTrailingSlash(plugin) + "/ProvMnS/v1" + encodePath(fdn)
-            + (query == null || query.isEmpty() ? "" : "?" + query));
+    public DmiResponse provMns(final String method, final String plugin, final String fdn,
+                               final Map<String, String> query, final String contentType, final String body) {
+        final StringJoiner encodedQuery = new StringJoiner("&", "?", "").setEmptyValue("");
+        query.forEach((name, value) -> encodedQuery.add(encode(name) + "=" + encode(value)));
+        final URI uri = URI.create(stripTrailingSlash(plugin) + "/ProvMnS/v1" + encodePath(fdn) + encodedQuery);
         return sendText("provMns", uri, method, contentType, body, fdn);
     }
 

@@ -12,13 +12,10 @@ import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.dmi.DmiClient;
 import io.cpsng.ncmp.inventory.CmHandleRouter;
 import io.cpsng.ncmp.policy.PolicyExecutor;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.StringJoiner;
 import java.util.function.Supplier;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
@@ -61,7 +58,7 @@ class ProvMnsOperations implements NcmpProvMnsService {
 
     @Override
     public DmiResponse read(final String fdn, final Map<String, String> query) {
-        final String forwardedQuery = readQuery(query);
+        final Map<String, String> forwardedQuery = readQuery(query);
         final CmHandleRoute route = readyRoute(fdn);
         return forward("GET", route, fdn, forwardedQuery, null, null);
     }
@@ -75,7 +72,7 @@ class ProvMnsOperations implements NcmpProvMnsService {
         }
         final CmHandleRoute route = readyRoute(fdn);
         checkPermission(route, "create", fdn, () -> attributesOf(resource, null), authorization, null);
-        return forward("PUT", route, fdn, null, "application/json", body);
+        return forward("PUT", route, fdn, Map.of(), "application/json", body);
     }
 
     @Override
@@ -97,21 +94,21 @@ class ProvMnsOperations implements NcmpProvMnsService {
             for (int index = 0; index < patch.size(); index++) {
                 checkPatchOperation(route, fdn, patch.get(index), index, authorization);
             }
-            return forward("PATCH", route, fdn, null, contentType, body);
+            return forward("PATCH", route, fdn, Map.of(), contentType, body);
         }
         if (!patch.isObject()) {
             throw new ProvMnsException(Problem.INVALID_REQUEST, "A merge patch is a JSON object");
         }
         final CmHandleRoute route = readyRoute(fdn);
         checkPermission(route, "update", fdn, () -> attributesOf(patch, null), authorization, null);
-        return forward("PATCH", route, fdn, null, contentType, body);
+        return forward("PATCH", route, fdn, Map.of(), contentType, body);
     }
 
     @Override
     public DmiResponse delete(final String fdn, final String authorization) {
         final CmHandleRoute route = readyRoute(fdn);
         checkPermission(route, "delete", fdn, () -> null, authorization, null);
-        return forward("DELETE", route, fdn, null, null, null);
+        return forward("DELETE", route, fdn, Map.of(), null, null);
     }
 
     /** An operation is an object whose op is add, replace or remove and whose path is below the FDN or a fragment. */
@@ -212,8 +209,8 @@ class ProvMnsOperations implements NcmpProvMnsService {
         return route;
     }
 
-    private DmiResponse forward(final String method, final CmHandleRoute route, final String fdn, final String query,
-                                final String contentType, final String body) {
+    private DmiResponse forward(final String method, final CmHandleRoute route, final String fdn,
+                                final Map<String, String> query, final String contentType, final String body) {
         try {
             return dmiClient.provMns(method, route.dataPlugin(), fdn, query, contentType, body);
         } catch (final DmiTimeoutException silent) {
@@ -224,7 +221,8 @@ class ProvMnsOperations implements NcmpProvMnsService {
         }
     }
 
-    private static String readQuery(final Map<String, String> query) {
+    /** The read parameters forwarded to the plugin, in the order ProvMnS lists them. */
+    private static Map<String, String> readQuery(final Map<String, String> query) {
         for (final String name : query.keySet()) {
             if (!READ_PARAMETERS.contains(name)) {
                 throw new ProvMnsException(Problem.INVALID_REQUEST, "Parameter " + name + " is not served: only "
@@ -241,14 +239,13 @@ class ProvMnsOperations implements NcmpProvMnsService {
             throw new ProvMnsException(Problem.INVALID_REQUEST,
                 "scopeLevel " + scopeLevel + " is not a level (0, 1, ...)");
         }
-        final StringJoiner forwarded = new StringJoiner("&");
+        final Map<String, String> forwarded = new LinkedHashMap<>();
         for (final String name : READ_PARAMETERS) {
             if (query.containsKey(name)) {
-                forwarded.add(name + "=" + URLEncoder.encode(query.get(name), StandardCharsets.UTF_8)
-                    .replace("+", "%20"));
+                forwarded.put(name, query.get(name));
             }
         }
-        return forwarded.toString();
+        return forwarded;
     }
 
     private static JsonNode parse(final String body, final String what) {
