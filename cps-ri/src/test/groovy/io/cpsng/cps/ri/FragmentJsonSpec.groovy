@@ -1,0 +1,23 @@
+package io.cpsng.cps.ri
+
+import spock.lang.Specification
+
+class FragmentJsonSpec extends Specification {
+
+    def 'Leaves survive the jsonb column as they were: #scenario'() {
+        expect: 'the leaves read back equal the leaves written'
+            FragmentJson.toLeaves(FragmentJson.toJson(leaves)) == leaves
+        where: 'the leaves are'
+            scenario                       | leaves
+            'text, a number and a flag'    | [name: 'Left', count: 3, enabled: true]
+            'a leaf-list'                  | [birds: ['Owl', 'Sparrow']]
+            'a decimal64 of many digits'   | [ratio: new BigDecimal('0.10000000000000000001')]
+            'text in any script'           | [label: 'Привет – 你好']
+            'none'                         | [:]
+    }
+
+    def 'A decimal is read as written, with its trailing zeros'() {
+        expect: 'the same digits, not a double'
+            FragmentJson.toValue('12.50') == new BigDecimal('12.50')
+    }
+}
