@@ -27,7 +27,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class DataNodeFormatter {
 
-    private static final JsonMapper JSON_MAPPER = JsonMapper.shared();
+    private static final JsonMapper JSON = JsonMapper.shared();
     // shared because the lookup is slow; never reconfigured, it only creates new writers (reuse-instance is off)
     private static final XMLOutputFactory XML_OUTPUT_FACTORY = XMLOutputFactory.newFactory();
 
@@ -36,14 +36,14 @@ public final class DataNodeFormatter {
 
     /** One node as a one-key object, e.g. {"book-store:bookstore": {...}}. */
     static ObjectNode toJson(final DataNode dataNode) {
-        final ObjectNode json = JSON_MAPPER.createObjectNode();
+        final ObjectNode json = JSON.createObjectNode();
         json.set(topLevelName(dataNode), contentOf(dataNode));
         return json;
     }
 
     /** The first node as a one-key object, {} if there is none (v1 reads answer one object). */
     static ObjectNode firstToJson(final Collection<DataNode> dataNodes) {
-        return dataNodes.isEmpty() ? JSON_MAPPER.createObjectNode() : toJson(dataNodes.iterator().next());
+        return dataNodes.isEmpty() ? JSON.createObjectNode() : toJson(dataNodes.iterator().next());
     }
 
     /**
@@ -51,7 +51,7 @@ public final class DataNodeFormatter {
      * list together in an array, e.g. {"stores:bookstore": {...}} or {"stores:book": [{...}, {...}]}.
      */
     public static ObjectNode toJsonObject(final Collection<DataNode> dataNodes) {
-        final ObjectNode json = JSON_MAPPER.createObjectNode();
+        final ObjectNode json = JSON.createObjectNode();
         for (final DataNode dataNode : dataNodes) {
             final String name = topLevelName(dataNode);
             if (dataNode.xpath().endsWith("]")) {
@@ -65,14 +65,14 @@ public final class DataNodeFormatter {
 
     /** Each node as a one-key object, in the given order. */
     static ArrayNode toJson(final Collection<DataNode> dataNodes) {
-        final ArrayNode json = JSON_MAPPER.createArrayNode();
+        final ArrayNode json = JSON.createArrayNode();
         dataNodes.forEach(dataNode -> json.add(toJson(dataNode)));
         return json;
     }
 
     /** The nodes a query found per anchor: [{"anchorName": "a", "dataNodes": [{...}, ...]}, ...]. */
     static ArrayNode anchorsToJson(final Collection<AnchorDataNodes> anchorsDataNodes) {
-        final ArrayNode json = JSON_MAPPER.createArrayNode();
+        final ArrayNode json = JSON.createArrayNode();
         for (final AnchorDataNodes anchorDataNodes : anchorsDataNodes) {
             json.addObject()
                 .put("anchorName", anchorDataNodes.anchorName())
@@ -83,8 +83,8 @@ public final class DataNodeFormatter {
 
     /** The values of one leaf, each as {"leaf": value}, in the given order. */
     static ArrayNode leavesToJson(final String leafName, final Collection<Object> leafValues) {
-        final ArrayNode json = JSON_MAPPER.createArrayNode();
-        leafValues.forEach(leafValue -> json.addObject().set(leafName, JSON_MAPPER.valueToTree(leafValue)));
+        final ArrayNode json = JSON.createArrayNode();
+        leafValues.forEach(leafValue -> json.addObject().set(leafName, JSON.valueToTree(leafValue)));
         return json;
     }
 
@@ -113,8 +113,8 @@ public final class DataNodeFormatter {
     }
 
     private static ObjectNode contentOf(final DataNode dataNode) {
-        final ObjectNode content = JSON_MAPPER.createObjectNode();
-        dataNode.leaves().forEach((leafName, leafValue) -> content.set(leafName, JSON_MAPPER.valueToTree(leafValue)));
+        final ObjectNode content = JSON.createObjectNode();
+        dataNode.leaves().forEach((leafName, leafValue) -> content.set(leafName, JSON.valueToTree(leafValue)));
         final ChildNodes childNodes = ChildNodes.of(dataNode);
         childNodes.listEntriesByName().forEach((listName, listEntries) -> {
             final ArrayNode list = content.putArray(listName);

@@ -43,7 +43,7 @@ class DeltaRestController {
     /** The delta of two 10,000-entry lists; one of 100,000 entries ran past the 60 s a client waits. */
     static final int MOST_ENTRIES = 10_000;
 
-    private static final JsonMapper JSON_MAPPER = JsonMapper.shared();
+    private static final JsonMapper JSON = JsonMapper.shared();
     private static final String GROUPING = "grouping-enabled";
     private static final String SOURCE_DATA = "sourceData";
     private static final String TARGET_DATA = "targetData";
@@ -93,7 +93,7 @@ class DeltaRestController {
     }
 
     private static ArrayNode toJson(final List<DeltaReport> deltaReports) {
-        final ArrayNode json = JSON_MAPPER.createArrayNode();
+        final ArrayNode json = JSON.createArrayNode();
         for (final DeltaReport deltaReport : deltaReports) {
             final ObjectNode entry = json.addObject().put("action", deltaReport.action())
                 .put("xpath", deltaReport.xpath());
@@ -129,7 +129,7 @@ class DeltaRestController {
     private static List<DeltaChange> changesOf(final String deltaReport) {
         final JsonNode entries;
         try {
-            entries = JSON_MAPPER.readTree(deltaReport);
+            entries = JSON.readTree(deltaReport);
         } catch (final JacksonException notJson) {
             throw new DataValidationException("Invalid delta report", "The body is not JSON: "
                 + ReaderMessages.withoutReaderAdvice(notJson.getOriginalMessage()));

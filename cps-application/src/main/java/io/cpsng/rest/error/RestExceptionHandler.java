@@ -50,7 +50,7 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     static final String CHECK_LOGS = "Check logs for details.";
 
 
-    private static final Logger log = LoggerFactory.getLogger(RestExceptionHandler.class);
+    private static final Logger LOGGER = LoggerFactory.getLogger(RestExceptionHandler.class);
 
     /** Invalid input, and a dataspace, schema set or anchor named in the request that does not exist. */
     @ExceptionHandler({DataValidationException.class, NotFoundException.class})
@@ -119,7 +119,7 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
      */
     @ExceptionHandler(DmiException.class)
     ResponseEntity<Object> handleDmiError(final DmiException exception) {
-        log.warn("DMI plugin call failed: {}", exception.getDetails());
+        LOGGER.warn("DMI plugin call failed: {}", exception.getDetails());
         final DmiResponse dmiResponse = exception.getDmiResponse();
         final DmiErrorResponse dmiErrorResponse = dmiResponse == null
             ? new DmiErrorResponse(HttpStatus.SERVICE_UNAVAILABLE.value(), exception.getDetails())
@@ -137,7 +137,7 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     /** A malformed multipart request; an upload too large is answered 413 by the superclass. */
     @ExceptionHandler(MultipartException.class)
     ResponseEntity<Object> handleBadMultipart(final MultipartException exception) {
-        log.debug("Unreadable multipart request", exception);
+        LOGGER.debug("Unreadable multipart request", exception);
         return answer(HttpStatus.BAD_REQUEST, "Invalid multipart request", "The multipart request could not be read.");
     }
 
@@ -158,7 +158,7 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
         if (databaseOutage != null) {
             return answerDatabaseOutage(databaseOutage);
         }
-        log.error("Request failed", exception);
+        LOGGER.error("Request failed", exception);
         return answer(HttpStatus.INTERNAL_SERVER_ERROR, internalErrorMessage(exception), CHECK_LOGS);
     }
 
@@ -177,10 +177,10 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
             return null; // the response is already committed: nothing more can be sent
         }
         if (statusCode.is5xxServerError()) {
-            log.error("Request failed", exception);
+            LOGGER.error("Request failed", exception);
             return answer(statusCode, problemResponse.getHeaders(), internalErrorMessage(exception), CHECK_LOGS);
         }
-        log.debug("Request refused", exception);
+        LOGGER.debug("Request refused", exception);
         return answer(statusCode, problemResponse.getHeaders(), reasonPhrase(statusCode),
             clientErrorDetails(exception, problemResponse.getBody()));
     }
@@ -192,11 +192,11 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
      */
     private static ResponseEntity<Object> answerDatabaseOutage(final DatabaseOutage databaseOutage) {
         if (databaseOutage.diskFull()) {
-            log.error("Request failed, the database's disk is full: {}", databaseOutage.reason());
+            LOGGER.error("Request failed, the database's disk is full: {}", databaseOutage.reason());
             return answer(HttpStatus.INSUFFICIENT_STORAGE, "The database's disk is full", "PostgreSQL: "
                 + databaseOutage.reason() + ". Nothing of this request was written; retry once space is freed.");
         }
-        log.warn("Request failed, the database is unavailable: {}", databaseOutage.reason());
+        LOGGER.warn("Request failed, the database is unavailable: {}", databaseOutage.reason());
         final HttpHeaders headers = new HttpHeaders();
         headers.set(HttpHeaders.RETRY_AFTER, DatabaseUnavailableFilter.RETRY_AFTER_SECONDS);
         return answer(HttpStatus.SERVICE_UNAVAILABLE, headers, "The database is unavailable",

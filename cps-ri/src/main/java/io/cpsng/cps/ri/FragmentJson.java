@@ -8,7 +8,7 @@ import tools.jackson.databind.json.JsonMapper;
 /** Leaves to and from the jsonb attributes column; decimals stay BigDecimal so decimal64 keeps its digits. */
 final class FragmentJson {
 
-    private static final JsonMapper JSON_MAPPER = JsonMapper.builder()
+    private static final JsonMapper JSON = JsonMapper.builder()
         .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
         .build();
     private static final TypeReference<Map<String, Object>> LEAVES = new TypeReference<>() { };
@@ -17,14 +17,14 @@ final class FragmentJson {
     }
 
     static String toJson(final Map<String, Object> leaves) {
-        return JSON_MAPPER.writeValueAsString(leaves);
+        return JSON.writeValueAsString(leaves);
     }
 
     static Map<String, Object> toLeaves(final String json) {
-        return JSON_MAPPER.readValue(json, LEAVES);
+        return JSON.readValue(json, LEAVES);
     }
 
     static Object toValue(final String json) {
-        return JSON_MAPPER.readValue(json, Object.class);
+        return JSON.readValue(json, Object.class);
     }
 }

@@ -40,7 +40,7 @@ import tools.jackson.databind.json.JsonMapper;
 public class CmNotificationsToCache {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(CmNotificationsToCache.class);
-    private static final JsonMapper JSON_MAPPER = JsonMapper.shared();
+    private static final JsonMapper JSON = JsonMapper.shared();
 
     private final DataSyncWork dataSyncWork;
     private final CpsDataService cpsDataService;
@@ -151,10 +151,10 @@ public class CmNotificationsToCache {
 
     private static JsonNode editsOf(final String notification) {
         try {
-            return JSON_MAPPER.readTree(notification == null ? "{}" : notification).path("data")
+            return JSON.readTree(notification == null ? "{}" : notification).path("data")
                 .path("push-change-update").path("datastore-changes").path("ietf-yang-patch:yang-patch").path("edit");
         } catch (final JacksonException notJson) {
-            return JSON_MAPPER.createArrayNode();
+            return JSON.createArrayNode();
         }
     }
 

@@ -45,7 +45,7 @@ class DataSyncWorker {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DataSyncWorker.class);
     private static final String PASSTHROUGH_OPERATIONAL = "ncmp-datastore:passthrough-operational";
-    private static final JsonMapper JSON_MAPPER = JsonMapper.shared();
+    private static final JsonMapper JSON = JsonMapper.shared();
 
     private final DataSyncWork dataSyncWork;
     private final OperationalDataCache operationalDataCache;
@@ -193,7 +193,7 @@ class DataSyncWorker {
         }
         final JsonNode tree;
         try {
-            tree = JSON_MAPPER.readTree(body);
+            tree = JSON.readTree(body);
         } catch (final JacksonException notJson) {
             throw new DmiException("Unable to read operational data", "The DMI plugin of cm handle " + handle.id()
                 + " answered with a body that is not JSON", dmiResponse);
@@ -202,7 +202,7 @@ class DataSyncWorker {
             throw new DmiException("Unable to read operational data", "The DMI plugin of cm handle " + handle.id()
                 + " answered with JSON that is not an object", dmiResponse);
         }
-        final ObjectNode defined = JSON_MAPPER.createObjectNode();
+        final ObjectNode defined = JSON.createObjectNode();
         final List<String> undefined = new ArrayList<>();
         for (final String name : members.propertyNames()) {
             if (topLevelNodes.contains(name)) {

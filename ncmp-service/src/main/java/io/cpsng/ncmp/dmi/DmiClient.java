@@ -40,7 +40,7 @@ import tools.jackson.databind.json.JsonMapper;
 @EnableConfigurationProperties(DmiProperties.class)
 public class DmiClient {
 
-    private static final JsonMapper JSON_MAPPER = JsonMapper.builder().build();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final HttpClient httpClient;
     private final DmiProperties dmiProperties;
@@ -172,7 +172,7 @@ public class DmiClient {
 
     private static String subJobIdIn(final String body) {
         try {
-            final String subJobId = JSON_MAPPER.readTree(body == null ? "" : body).path("subJobId").asString(null);
+            final String subJobId = JSON.readTree(body == null ? "" : body).path("subJobId").asString(null);
             return subJobId == null || subJobId.isEmpty() ? null : subJobId;
         } catch (final JacksonException notJson) {
             return null;
@@ -230,7 +230,7 @@ public class DmiClient {
                 "POST " + endpoint + " for cm handle " + cmHandleId + " at " + plugin + " answered "
                     + dmiResponse.status(), dmiResponse);
         }
-        return JSON_MAPPER.readTree(dmiResponse.body());
+        return JSON.readTree(dmiResponse.body());
     }
 
     private DmiResponse call(final String endpoint, final String plugin, final String cmHandleId,
@@ -242,7 +242,7 @@ public class DmiClient {
     private DmiResponse send(final String endpoint, final URI uri, final Object body, final String subject) {
         // as bytes: a write job's sub-job can be megabytes, not worth a String copy on the way
         return send(endpoint, uri, "POST", "application/json",
-            HttpRequest.BodyPublishers.ofByteArray(JSON_MAPPER.writeValueAsBytes(body)), subject);
+            HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)), subject);
     }
 
     private DmiResponse sendText(final String endpoint, final URI uri, final String method, final String contentType,

@@ -30,7 +30,7 @@ class CmHandleSearch {
     static final String TRUST_LEVEL_NONE = "NONE";
 
     private static final String INVALID_QUERY = "Invalid query parameter";
-    private static final JsonMapper JSON_MAPPER = JsonMapper.builder().build();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final CpsModuleService cpsModuleService;
 
@@ -95,7 +95,7 @@ class CmHandleSearch {
                 return SqlCondition.FALSE;
             }
         }
-        return SqlCondition.of(propertiesColumn + " @> ?::jsonb", JSON_MAPPER.writeValueAsString(valuesByName));
+        return SqlCondition.of(propertiesColumn + " @> ?::jsonb", JSON.writeValueAsString(valuesByName));
     }
 
     /** The schema sets holding every module (by name) are found in the store; the handle names its set. */

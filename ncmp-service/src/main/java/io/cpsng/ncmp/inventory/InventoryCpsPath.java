@@ -32,7 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class InventoryCpsPath {
 
-    private static final JsonMapper JSON_MAPPER = JsonMapper.builder().build();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String NAME = "name";
     private static final String VALUE = "value";
     private static final String SUPPORTED = "it supports the dmi-registry model: " + modelDescription()
@@ -158,7 +158,7 @@ final class InventoryCpsPath {
         final boolean valueRequired = VALUE.equals(heldLeafName);
         final Map<String, String> pair = nameValuePairOf(predicate);
         if (pair != null) {
-            return SqlCondition.of(column + " @> ?::jsonb", JSON_MAPPER.writeValueAsString(pair));
+            return SqlCondition.of(column + " @> ?::jsonb", JSON.writeValueAsString(pair));
         }
         if (predicate == null && !valueRequired) {
             return SqlCondition.of(column + " <> '{}'::jsonb");
