@@ -94,6 +94,20 @@ class BadInputSpec extends ServerSpec {
             'a path stepping back'          | '/do-not-use/dataJobs/job-1/write'                    | '{"dataJobMetadata":{"destination":"d"},"dataJobWriteRequest":{"data":[{"path":"/A=1/../B=2","op":"add"}]}}' || '..'
     }
 
+    def 'A body in the single-byte charset it names is read in it, a NUL in it still refused: #scenario'() {
+        when: 'a leaf is written in ISO-8859-1'
+            def response = http.send('PUT', "${ANCHOR_URL}/nodes?xpath=/", ['Content-Type': 'application/json; charset=ISO-8859-1'],
+                ('{"tree":{"branch":[{"name":"Left","colour":"' + colour + '"}]}}').getBytes('ISO-8859-1'))
+        then: 'the Latin-1 letter is taken, the NUL refused'
+            response.status == expectedStatus
+        and: 'the tree holds what was taken'
+            readTree() == [[name: 'Left', colour: expectedColour]]
+        where: 'the leaf is'
+            scenario                  | colour             || expectedStatus | expectedColour
+            'a Latin-1 letter'        | 'vert clair\u00e9' || 200            | 'vert clair\u00e9'
+            'a NUL'                   | 'vert\u0000'       || 400            | 'green'
+    }
+
     def 'An error never shows the readers\' internals: #scenario'() {
         when: 'data the JSON readers refuse are sent'
             def response = http.send('POST', target, ['Content-Type': contentType], body.bytes)

@@ -10,17 +10,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Refuses text PostgreSQL cannot store, or that is not text at all, before any work: a query parameter with a
  * broken percent-encoding, bytes that are not UTF-8, or a NUL (%00) answers 400 naming the parameter; a JSON, XML
- * or text body is checked as it streams to its reader (a NUL, raw or escaped as \u0000, or bytes that are not
- * UTF-8), and its reader fails with {@link UnstorableTextException}, answered 400 by the error advice. Without
+ * or text body is checked as it streams to its reader (a NUL, raw or escaped as \u0000, or, in a body of UTF-8,
+ * bytes that are not UTF-8), and its reader fails with {@link UnstorableTextException}, answered 400 by the error advice. Without
  * this, such text reaches a statement and fails as a 500, or is decoded with replacement characters and stored.
  * The query string is decoded here rather than through getParameter, which would read a form body.
  */
@@ -36,8 +37,8 @@ public class RequestTextFilter extends OncePerRequestFilter {
             response.sendError(HttpStatus.BAD_REQUEST.value(), badParameter);
             return;
         }
-        filterChain.doFilter(isCheckedText(request.getContentType()) ? new CheckedBodyRequest(request) : request,
-            response);
+        final Check check = checkOf(request.getContentType());
+        filterChain.doFilter(check == Check.NONE ? request : new CheckedBodyRequest(request, check), response);
     }
 
     /** Why a parameter of the query cannot be taken, or null. */
@@ -99,13 +100,54 @@ public class RequestTextFilter extends OncePerRequestFilter {
         return printable.length() > 100 ? printable.substring(0, 100) + "..." : printable;
     }
 
-    private static boolean isCheckedText(final String contentType) {
+    /** What a body of the content type is checked for; see {@link Check}. */
+    private static Check checkOf(final String contentType) {
         if (contentType == null) {
-            return false;
+            return Check.NONE;
         }
-        final String type = contentType.toLowerCase(Locale.ROOT);
-        return type.startsWith("application/json") || type.startsWith("text/") || type.startsWith("application/xml")
-            || type.matches("application/[^;]*\\+(json|xml).*");
+        final MediaType mediaType;
+        final Charset charset;
+        try {
+            mediaType = MediaType.parseMediaType(contentType);
+            charset = mediaType.getCharset();
+        } catch (final IllegalArgumentException unreadableType) {
+            return Check.NONE; // refused by the endpoint's own reading of it
+        }
+        if (!isText(mediaType)) {
+            return Check.NONE;
+        }
+        final boolean json = mediaType.getSubtype().endsWith("json");
+        if (charset == null || StandardCharsets.UTF_8.equals(charset)) {
+            return json ? Check.UTF_8_JSON : Check.UTF_8;
+        }
+        if (charset.newEncoder().maxBytesPerChar() == 1) {
+            return json ? Check.NUL_JSON : Check.NUL;
+        }
+        return Check.NONE; // a NUL byte is part of a character in UTF-16 and its kind
+    }
+
+    private static boolean isText(final MediaType mediaType) {
+        final String subtype = mediaType.getSubtype();
+        final boolean structured = "json".equals(subtype) || "xml".equals(subtype) || subtype.endsWith("+json")
+            || subtype.endsWith("+xml");
+        return "text".equals(mediaType.getType()) || ("application".equals(mediaType.getType()) && structured);
+    }
+
+    /**
+     * What a body is checked for: NUL bytes always, and escaped NULs in JSON; that its bytes are UTF-8 when it is
+     * in UTF-8, as bodies are when they name no charset. A body in a charset of several bytes a character (UTF-16)
+     * is not checked: its reader decodes it.
+     */
+    private enum Check {
+        NONE(false, false), NUL(false, false), NUL_JSON(false, true), UTF_8(true, false), UTF_8_JSON(true, true);
+
+        private final boolean utf8;
+        private final boolean json;
+
+        Check(final boolean utf8, final boolean json) {
+            this.utf8 = utf8;
+            this.json = json;
+        }
     }
 
     /** Thrown to the body's reader at the first byte that cannot be stored; the error advice answers 400. */
@@ -118,18 +160,18 @@ public class RequestTextFilter extends OncePerRequestFilter {
 
     private static final class CheckedBodyRequest extends HttpServletRequestWrapper {
 
-        private final boolean json;
+        private final Check check;
         private ServletInputStream checkedStream;
 
-        CheckedBodyRequest(final HttpServletRequest request) {
+        CheckedBodyRequest(final HttpServletRequest request, final Check check) {
             super(request);
-            json = request.getContentType().toLowerCase(Locale.ROOT).contains("json");
+            this.check = check;
         }
 
         @Override
         public ServletInputStream getInputStream() throws IOException {
             if (checkedStream == null) {
-                checkedStream = new CheckedInputStream(super.getInputStream(), json);
+                checkedStream = new CheckedInputStream(super.getInputStream(), check);
             }
             return checkedStream;
         }
@@ -143,16 +185,16 @@ public class RequestTextFilter extends OncePerRequestFilter {
 
         private static final String NUL_ESCAPE_DIGITS = "0000";
 
-        private final boolean json;
+        private final Check check;
         private long offset;
         private int continuationBytesDue;
         private long sequenceStart;
         private int backslashRun;
         private int nulEscapeDigitsSeen = -1;
 
-        CheckedInputStream(final ServletInputStream body, final boolean json) {
+        CheckedInputStream(final ServletInputStream body, final Check check) {
             super(body);
-            this.json = json;
+            this.check = check;
         }
 
         @Override
@@ -162,8 +204,10 @@ public class RequestTextFilter extends OncePerRequestFilter {
                 throw new UnstorableTextException("The body holds a NUL character at byte " + offset
                     + ", which cannot be stored.");
             }
-            checkUtf8(unsigned);
-            if (json) {
+            if (check.utf8) {
+                checkUtf8(unsigned);
+            }
+            if (check.json) {
                 checkNulEscape(unsigned);
             }
             offset++;
@@ -214,7 +258,7 @@ public class RequestTextFilter extends OncePerRequestFilter {
 
         @Override
         void watchEnd() throws UnstorableTextException {
-            if (continuationBytesDue > 0) {
+            if (check.utf8 && continuationBytesDue > 0) {
                 throw notUtf8(sequenceStart);
             }
         }
