@@ -86,7 +86,16 @@ public class RequestBodyLimitFilter extends OncePerRequestFilter {
 
         @Override
         void watch(final byte next) throws RequestBodyTooLargeException {
-            bytesRead++;
+            count(1);
+        }
+
+        @Override
+        void watch(final byte[] buffer, final int start, final int count) throws RequestBodyTooLargeException {
+            count(count);
+        }
+
+        private void count(final int bytes) throws RequestBodyTooLargeException {
+            bytesRead += bytes;
             if (bytesRead > maxBodyBytes) {
                 throw new RequestBodyTooLargeException(tooLarge("more than " + maxBodyBytes + " bytes"));
             }

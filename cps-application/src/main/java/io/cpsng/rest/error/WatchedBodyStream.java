@@ -19,6 +19,13 @@ abstract class WatchedBodyStream extends ServletInputStream {
     /** Each byte read, in order. */
     abstract void watch(byte next) throws IOException;
 
+    /** The bytes of one read, in order; a watcher that needs only their number overrides this. */
+    void watch(final byte[] buffer, final int start, final int count) throws IOException {
+        for (int index = start; index < start + count; index++) {
+            watch(buffer[index]);
+        }
+    }
+
     /** The body ended. */
     void watchEnd() throws IOException {
     }
@@ -39,9 +46,8 @@ abstract class WatchedBodyStream extends ServletInputStream {
         final int count = body.read(buffer, start, length);
         if (count < 0) {
             watchEnd();
-        }
-        for (int index = start; index < start + count; index++) {
-            watch(buffer[index]);
+        } else {
+            watch(buffer, start, count);
         }
         return count;
     }
