@@ -33,7 +33,7 @@ class DependencyRulesSpec extends Specification {
         expect: 'no REST or management class depends on the inventory, sync, DMI client or cache'
             noClasses().that().resideInAnyPackage('io.cpsng.rest..', 'io.cpsng.management..')
                 .should().dependOnClassesThat().resideInAnyPackage(
-                    'io.cpsng.ncmp.inventory..', 'io.cpsng.ncmp.sync..', 'io.cpsng.ncmp.lcm..',
+                    'io.cpsng.ncmp.inventory..', 'io.cpsng.ncmp.modulesync..', 'io.cpsng.ncmp.lcm..',
                     'io.cpsng.ncmp.dmi..', 'io.cpsng.ncmp.cache..')
                 .check(classes)
     }

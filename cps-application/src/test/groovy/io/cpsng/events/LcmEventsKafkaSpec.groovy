@@ -10,7 +10,7 @@ import io.cpsng.ncmp.api.NcmpInventoryService
 import io.cpsng.ncmp.api.NcmpLcmEventService
 import io.cpsng.ncmp.api.model.CmHandle
 import io.cpsng.ncmp.api.model.DmiPluginRegistration
-import io.cpsng.ncmp.events.LcmEventRelay
+import io.cpsng.ncmp.lcm.LcmEventRelay
 import java.time.Duration
 import org.apache.kafka.clients.consumer.ConsumerRecord
 import org.springframework.boot.builder.SpringApplicationBuilder

@@ -4,8 +4,8 @@ import groovy.json.JsonOutput
 import io.cpsng.ServerSpec
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubSettings
-import io.cpsng.ncmp.inventory.StaleDeletions
-import io.cpsng.ncmp.sync.ModuleSyncWatchdog
+import io.cpsng.ncmp.registration.StaleDeletions
+import io.cpsng.ncmp.modulesync.ModuleSyncWatchdog
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.test.context.TestPropertySource
 import spock.lang.AutoCleanup

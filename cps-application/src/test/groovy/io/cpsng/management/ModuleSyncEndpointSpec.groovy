@@ -1,7 +1,7 @@
 package io.cpsng.management
 
 import groovy.json.JsonSlurper
-import io.cpsng.ncmp.sync.ModuleSyncProperties
+import io.cpsng.ncmp.modulesync.ModuleSyncProperties
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.http.MediaType
 

@@ -1,6 +1,6 @@
 package io.cpsng.management
 
-import io.cpsng.ncmp.sync.ModuleSyncIntegrationSpec
+import io.cpsng.ncmp.modulesync.ModuleSyncIntegrationSpec
 
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get
 

@@ -13,9 +13,11 @@ class InventoryRows {
     @Autowired
     JdbcTemplate jdbcTemplate
 
+    @Autowired
+    CmHandleRows cmHandleRows
+
     Map<String, CmHandle> getCmHandles(Collection<String> cmHandleIds) {
-        jdbcTemplate.query("SELECT ${CmHandleRows.COLUMNS} FROM ncmp_cm_handle h WHERE h.id = ANY(?)".toString(),
-            CmHandleRows.CM_HANDLE, [cmHandleIds as String[]] as Object[]).collectEntries { [it.id(), it] }
+        cmHandleRows.findAll(cmHandleIds).findAll { reference, cmHandle -> reference == cmHandle.id() }
     }
 
     Set<String> existingIds(Collection<String> cmHandleIds) {

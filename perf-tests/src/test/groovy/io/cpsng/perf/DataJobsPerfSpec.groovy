@@ -4,7 +4,7 @@ import groovy.json.JsonOutput
 import io.cpsng.dmistub.DmiEndpoint
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubSettings
-import io.cpsng.ncmp.inventory.CmHandleRouter
+import io.cpsng.ncmp.routing.CmHandleRouter
 import org.springframework.beans.factory.annotation.Autowired
 import spock.lang.AutoCleanup
 import spock.lang.Shared

@@ -1,7 +1,7 @@
 package io.cpsng.perf
 
 import io.cpsng.TestKafka
-import io.cpsng.ncmp.events.LcmEventRelay
+import io.cpsng.ncmp.lcm.LcmEventRelay
 import io.cpsng.cps.schedule.PeriodicTasks
 import org.apache.kafka.clients.consumer.KafkaConsumer
 import org.apache.kafka.common.serialization.StringDeserializer

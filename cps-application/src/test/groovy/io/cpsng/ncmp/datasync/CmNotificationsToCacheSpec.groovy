@@ -8,7 +8,7 @@ import io.cpsng.TestKafka
 import io.cpsng.dmistub.DmiEndpoint
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubSettings
-import io.cpsng.ncmp.sync.ModuleSyncWatchdog
+import io.cpsng.ncmp.modulesync.ModuleSyncWatchdog
 import org.apache.kafka.clients.producer.ProducerRecord
 import org.apache.kafka.common.header.internals.RecordHeader
 import org.springframework.boot.builder.SpringApplicationBuilder

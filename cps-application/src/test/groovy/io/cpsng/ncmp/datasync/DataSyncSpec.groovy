@@ -7,7 +7,7 @@ import io.cpsng.cps.api.CpsModuleService
 import io.cpsng.dmistub.DmiEndpoint
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubSettings
-import io.cpsng.ncmp.sync.ModuleSyncWatchdog
+import io.cpsng.ncmp.modulesync.ModuleSyncWatchdog
 import org.springframework.beans.factory.annotation.Autowired
 import spock.lang.AutoCleanup
 import spock.lang.Shared

@@ -5,7 +5,7 @@ import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.ClassifiedSelectors;
 import io.cpsng.ncmp.api.model.CmHandleRoute;
 import io.cpsng.ncmp.api.model.CmHandleState;
-import io.cpsng.ncmp.inventory.CmHandleRouter;
+import io.cpsng.ncmp.routing.CmHandleRouter;
 import io.cpsng.ncmp.inventory.CmHandleRows;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

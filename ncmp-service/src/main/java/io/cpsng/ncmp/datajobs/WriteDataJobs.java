@@ -10,7 +10,7 @@ import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.SubJobWriteResponse;
 import io.cpsng.ncmp.api.model.WriteOperation;
 import io.cpsng.ncmp.dmi.DmiClient;
-import io.cpsng.ncmp.inventory.CmHandleRouter;
+import io.cpsng.ncmp.routing.CmHandleRouter;
 import io.cpsng.ncmp.inventory.CmHandleRows;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -8,6 +8,7 @@ import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
 import io.cpsng.cps.api.model.AnchorLeavesUpdate;
 import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.path.Xpaths;
+import io.cpsng.ncmp.inventory.DataSyncRows;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
@@ -42,13 +43,13 @@ public class CmNotificationsToCache {
     private static final Logger LOGGER = LoggerFactory.getLogger(CmNotificationsToCache.class);
     private static final JsonMapper JSON = JsonMapper.shared();
 
-    private final DataSyncWork dataSyncWork;
+    private final DataSyncRows dataSyncRows;
     private final CpsDataService cpsDataService;
     private final Counter appliedEdits;
 
-    CmNotificationsToCache(final DataSyncWork dataSyncWork, final CpsDataService cpsDataService,
+    CmNotificationsToCache(final DataSyncRows dataSyncRows, final CpsDataService cpsDataService,
                            final MeterRegistry meterRegistry) {
-        this.dataSyncWork = dataSyncWork;
+        this.dataSyncRows = dataSyncRows;
         this.cpsDataService = cpsDataService;
         this.appliedEdits = Counter.builder("ncmp.cm-notifications.applied-to-cache")
             .description("Edits of CM notifications applied to the cached operational data").register(meterRegistry);
@@ -61,7 +62,7 @@ public class CmNotificationsToCache {
      */
     public void apply(final List<ConsumerRecord<String, String>> notifications) {
         try {
-            final Set<String> synced = dataSyncWork.synchronizedAmong(notifications.stream().map(ConsumerRecord::key)
+            final Set<String> synced = dataSyncRows.synchronizedAmong(notifications.stream().map(ConsumerRecord::key)
                 .filter(Objects::nonNull).distinct().toList());
             final Map<String, List<JsonNode>> editsByHandle = new LinkedHashMap<>();
             for (final ConsumerRecord<String, String> notification : notifications) {
@@ -78,7 +79,7 @@ public class CmNotificationsToCache {
                 editsByHandle.values().removeIf(edits -> edits.size() <= applied);
             }
             if (!stale.isEmpty()) {
-                dataSyncWork.resync(stale);
+                dataSyncRows.resync(stale);
             }
         } catch (final RuntimeException failure) {
             LOGGER.error("CM notifications of {} records not applied to the cached data", notifications.size(),

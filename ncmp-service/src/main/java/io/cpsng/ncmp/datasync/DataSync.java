@@ -10,7 +10,8 @@ import io.cpsng.ncmp.api.exceptions.CmHandleNotFoundException;
 import io.cpsng.ncmp.api.exceptions.CmHandleNotReadyException;
 import io.cpsng.ncmp.api.model.CachedDataNodes;
 import io.cpsng.ncmp.api.model.CmHandleState;
-import io.cpsng.ncmp.datasync.DataSyncWork.FlagBefore;
+import io.cpsng.ncmp.inventory.DataSyncRows;
+import io.cpsng.ncmp.inventory.DataSyncRows.FlagBefore;
 import java.util.Collection;
 import java.util.List;
 import org.springframework.stereotype.Service;
@@ -24,13 +25,13 @@ import org.springframework.transaction.annotation.Transactional;
 class DataSync implements NcmpDataSyncService {
 
     private final NcmpCmHandleService ncmpCmHandleService;
-    private final DataSyncWork dataSyncWork;
+    private final DataSyncRows dataSyncRows;
     private final OperationalDataCache operationalDataCache;
 
-    DataSync(final NcmpCmHandleService ncmpCmHandleService, final DataSyncWork dataSyncWork,
+    DataSync(final NcmpCmHandleService ncmpCmHandleService, final DataSyncRows dataSyncRows,
              final OperationalDataCache operationalDataCache) {
         this.ncmpCmHandleService = ncmpCmHandleService;
-        this.dataSyncWork = dataSyncWork;
+        this.dataSyncRows = dataSyncRows;
         this.operationalDataCache = operationalDataCache;
     }
 
@@ -38,7 +39,7 @@ class DataSync implements NcmpDataSyncService {
     @Transactional
     public void setDataSyncEnabled(final String cmHandleReference, final boolean dataSyncEnabled) {
         final String cmHandleId = ncmpCmHandleService.getCmHandle(cmHandleReference).id();
-        final FlagBefore before = dataSyncWork.setFlag(cmHandleId, dataSyncEnabled);
+        final FlagBefore before = dataSyncRows.setFlag(cmHandleId, dataSyncEnabled);
         if (before == null) {
             throw new CmHandleNotFoundException(cmHandleReference); // deleted since it was read
         }

@@ -1,6 +1,7 @@
 package io.cpsng.ncmp.datasync;
 
-import io.cpsng.ncmp.datasync.DataSyncWork.ClaimedHandle;
+import io.cpsng.ncmp.inventory.DataSyncRows;
+import io.cpsng.ncmp.inventory.DataSyncRows.ClaimedHandle;
 import io.cpsng.ncmp.schedule.WorkRounds;
 import java.util.List;
 import java.util.UUID;
@@ -25,7 +26,7 @@ public class DataSyncWatchdog implements SmartLifecycle {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DataSyncWatchdog.class);
 
-    private final DataSyncWork dataSyncWork;
+    private final DataSyncRows dataSyncRows;
     private final DataSyncWorker dataSyncWorker;
     private final DataSyncProperties dataSyncProperties;
     private final String instanceId = "ncmp-" + UUID.randomUUID();
@@ -33,9 +34,9 @@ public class DataSyncWatchdog implements SmartLifecycle {
     private volatile WorkRounds rounds;
     private volatile boolean running;
 
-    DataSyncWatchdog(final DataSyncWork dataSyncWork, final DataSyncWorker dataSyncWorker,
+    DataSyncWatchdog(final DataSyncRows dataSyncRows, final DataSyncWorker dataSyncWorker,
                      final DataSyncProperties dataSyncProperties) {
-        this.dataSyncWork = dataSyncWork;
+        this.dataSyncRows = dataSyncRows;
         this.dataSyncWorker = dataSyncWorker;
         this.dataSyncProperties = dataSyncProperties;
     }
@@ -81,7 +82,7 @@ public class DataSyncWatchdog implements SmartLifecycle {
         while (running) {
             // a claim per batch: completing it cannot touch rows a later claim of this instance holds
             final String owner = instanceId + "/" + claimSequence.incrementAndGet();
-            final List<ClaimedHandle> batch = dataSyncWork.claimDue(owner, dataSyncProperties.batchSize(),
+            final List<ClaimedHandle> batch = dataSyncRows.claimDue(owner, dataSyncProperties.batchSize(),
                 dataSyncProperties.lease());
             if (batch.isEmpty()) {
                 break;

@@ -4,9 +4,10 @@ import io.cpsng.cps.api.exceptions.CpsException;
 import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.NcmpException;
 import io.cpsng.ncmp.api.model.DmiResponse;
-import io.cpsng.ncmp.datasync.DataSyncWork.ClaimedHandle;
 import io.cpsng.ncmp.datasync.OperationalDataCache.Prepared;
 import io.cpsng.ncmp.dmi.DmiClient;
+import io.cpsng.ncmp.inventory.DataSyncRows;
+import io.cpsng.ncmp.inventory.DataSyncRows.ClaimedHandle;
 import io.cpsng.ncmp.inventory.UnusedModuleSets;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -47,17 +48,17 @@ class DataSyncWorker {
     private static final String PASSTHROUGH_OPERATIONAL = "ncmp-datastore:passthrough-operational";
     private static final JsonMapper JSON = JsonMapper.shared();
 
-    private final DataSyncWork dataSyncWork;
+    private final DataSyncRows dataSyncRows;
     private final OperationalDataCache operationalDataCache;
     private final DmiClient dmiClient;
     private final DataSyncProperties dataSyncProperties;
     private final UnusedModuleSets unusedModuleSets;
     private final TransactionTemplate transactionTemplate;
 
-    DataSyncWorker(final DataSyncWork dataSyncWork, final OperationalDataCache operationalDataCache,
+    DataSyncWorker(final DataSyncRows dataSyncRows, final OperationalDataCache operationalDataCache,
                    final DmiClient dmiClient, final DataSyncProperties dataSyncProperties,
                    final UnusedModuleSets unusedModuleSets, final PlatformTransactionManager transactionManager) {
-        this.dataSyncWork = dataSyncWork;
+        this.dataSyncRows = dataSyncRows;
         this.operationalDataCache = operationalDataCache;
         this.dmiClient = dmiClient;
         this.dataSyncProperties = dataSyncProperties;
@@ -77,7 +78,7 @@ class DataSyncWorker {
         final Prepared prepared;
         try {
             prepared = transactionTemplate.execute(status -> {
-                final Set<String> held = dataSyncWork.hold(handlesById.keySet(), owner);
+                final Set<String> held = dataSyncRows.hold(handlesById.keySet(), owner);
                 handlesById.keySet().retainAll(held);
                 final Map<String, String> schemaSetNames = new LinkedHashMap<>();
                 handlesById.values().forEach(handle -> schemaSetNames.put(handle.id(), handle.schemaSetName()));
@@ -87,7 +88,7 @@ class DataSyncWorker {
             // released with a back-off, not left leased: the same batch would be claimed first again and again
             LOGGER.warn("Data sync of a batch of {} handles failed, retried later: {}", claimed.size(),
                 reasonOf(batchFailure));
-            dataSyncWork.retryLater(owner, claimed.stream().map(ClaimedHandle::id).toList(),
+            dataSyncRows.retryLater(owner, claimed.stream().map(ClaimedHandle::id).toList(),
                 dataSyncProperties.backoffBase(), dataSyncProperties.backoffCap());
             return 0;
         }
@@ -95,7 +96,7 @@ class DataSyncWorker {
         final List<String> failed = new ArrayList<>();
         final List<Read> reads = readAll(handlesById.values(), prepared.topLevelNodesBySchemaSet(), failed);
         final int stored = store(owner, reads, failed);
-        dataSyncWork.retryLater(owner, failed, dataSyncProperties.backoffBase(), dataSyncProperties.backoffCap());
+        dataSyncRows.retryLater(owner, failed, dataSyncProperties.backoffBase(), dataSyncProperties.backoffCap());
         final long millis = (System.nanoTime() - startNanos) / 1_000_000;
         LOGGER.info("Data sync: {} handles ({} SYNCHRONIZED, {} to retry) in {} ms", claimed.size(), stored,
             failed.size(), millis);
@@ -161,7 +162,7 @@ class DataSyncWorker {
     /** Only the handles the owner still holds with sync on are stored (sync turned off, deleted: left alone). */
     private int storeTogether(final String owner, final List<Read> reads) {
         return transactionTemplate.execute(status -> {
-            final Set<String> held = dataSyncWork.hold(reads.stream().map(read -> read.handle().id()).toList(),
+            final Set<String> held = dataSyncRows.hold(reads.stream().map(read -> read.handle().id()).toList(),
                 owner);
             final Map<String, String> stored = new LinkedHashMap<>();
             for (final Read read : reads) {
@@ -170,7 +171,7 @@ class DataSyncWorker {
                 }
             }
             operationalDataCache.replace(stored);
-            dataSyncWork.markSynchronized(stored.keySet(), owner);
+            dataSyncRows.markSynchronized(stored.keySet(), owner);
             return stored.size();
         });
     }

@@ -9,7 +9,7 @@ import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
 import io.cpsng.cps.api.exceptions.NotFoundException;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
-import io.cpsng.ncmp.inventory.CmHandlesDeleted;
+import io.cpsng.ncmp.registration.CmHandlesDeleted;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;

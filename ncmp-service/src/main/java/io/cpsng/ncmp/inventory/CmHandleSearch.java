@@ -24,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * module sets holding them.
  */
 @Component
-class CmHandleSearch {
+public class CmHandleSearch {
 
     static final String TRUST_LEVEL_COMPLETE = "COMPLETE";
     static final String TRUST_LEVEL_NONE = "NONE";
@@ -52,7 +52,7 @@ class CmHandleSearch {
      * parameters grow with the query, never with the inventory. Additional properties are private to the
      * inventory interface: elsewhere a cps-path reaching them matches no handle.
      */
-    SqlCondition toSqlCondition(final CmHandleQuery cmHandleQuery, final Set<SearchCondition> allowedConditions) {
+    public SqlCondition toSqlCondition(final CmHandleQuery cmHandleQuery, final Set<SearchCondition> allowedConditions) {
         final boolean additionalPropertiesVisible = allowedConditions.contains(
             SearchCondition.HAS_ALL_ADDITIONAL_PROPERTIES);
         // every condition is translated, so an unsupported cps-path is refused even next to one matching nothing
@@ -62,7 +62,7 @@ class CmHandleSearch {
     }
 
     /** The handles registered with the plugin as DMI, data or model plugin, as a condition on {@code h}. */
-    SqlCondition withDmiPlugin(final String dmiPluginIdentifier) {
+    public SqlCondition withDmiPlugin(final String dmiPluginIdentifier) {
         return SqlCondition.of("? in (h.dmi_service_name, h.dmi_data_service_name, h.dmi_model_service_name)",
             dmiPluginIdentifier);
     }
@@ -77,7 +77,7 @@ class CmHandleSearch {
                 InventoryCpsPath.toSqlCondition(validCondition.values().getFirst(), additionalPropertiesVisible);
             case WITH_DMI_PLUGIN -> SqlCondition.and(validCondition.values().stream().map(this::withDmiPlugin).toList());
             case WITH_TRUST_LEVEL -> SqlCondition.and(validCondition.values().stream()
-                .map(trustLevel -> SqlCondition.of(CmHandleRows.TRUST_LEVEL + " = ?", trustLevel)).toList());
+                .map(trustLevel -> SqlCondition.of(CmHandleColumns.TRUST_LEVEL + " = ?", trustLevel)).toList());
             case HAS_ALL_MODULES -> withAllModules(validCondition.values());
         };
     }

@@ -26,7 +26,7 @@ enum RegistryNode {
         "alternate-id", "h.alternate_id",
         "data-producer-identifier", "h.data_producer_identifier",
         // a handle registered without a trust level is trusted completely, as in the reference
-        "trust-level", CmHandleRows.TRUST_LEVEL), "true", null),
+        "trust-level", CmHandleColumns.TRUST_LEVEL), "true", null),
     ADDITIONAL_PROPERTIES("additional-properties", CM_HANDLES, Properties.LEAVES, "true",
         "h.additional_properties"),
     PUBLIC_PROPERTIES("public-properties", CM_HANDLES, Properties.LEAVES, "true", "h.public_properties"),

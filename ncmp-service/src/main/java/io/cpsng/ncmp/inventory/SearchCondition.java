@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /** The conditions of CM-handle searches, by the names clients send, and which interface offers which. */
-enum SearchCondition {
+public enum SearchCondition {
     HAS_ALL_MODULES("hasAllModules"),
     HAS_ALL_PROPERTIES("hasAllProperties"),
     HAS_ALL_ADDITIONAL_PROPERTIES("hasAllAdditionalProperties"),
@@ -15,9 +15,9 @@ enum SearchCondition {
     WITH_TRUST_LEVEL("cmHandleWithTrustLevel");
 
     /** Northbound clients never see what DMI plugins registered privately, nor search by plugin. */
-    static final Set<SearchCondition> NORTHBOUND =
+    public static final Set<SearchCondition> NORTHBOUND =
         EnumSet.of(HAS_ALL_MODULES, HAS_ALL_PROPERTIES, WITH_CPS_PATH, WITH_TRUST_LEVEL);
-    static final Set<SearchCondition> INVENTORY = EnumSet.allOf(SearchCondition.class);
+    public static final Set<SearchCondition> INVENTORY = EnumSet.allOf(SearchCondition.class);
 
     private final String conditionName;
 

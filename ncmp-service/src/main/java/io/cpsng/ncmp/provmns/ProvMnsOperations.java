@@ -10,7 +10,7 @@ import io.cpsng.ncmp.api.model.CmHandleRoute;
 import io.cpsng.ncmp.api.model.CmHandleState;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.dmi.DmiClient;
-import io.cpsng.ncmp.inventory.CmHandleRouter;
+import io.cpsng.ncmp.routing.CmHandleRouter;
 import io.cpsng.ncmp.policy.PolicyExecutor;
 import java.util.LinkedHashMap;
 import java.util.List;

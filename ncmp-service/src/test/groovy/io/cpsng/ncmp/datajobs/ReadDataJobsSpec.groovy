@@ -3,7 +3,7 @@ package io.cpsng.ncmp.datajobs
 import io.cpsng.ncmp.api.exceptions.InvalidInputException
 import io.cpsng.ncmp.api.model.CmHandleRoute
 import io.cpsng.ncmp.api.model.CmHandleState
-import io.cpsng.ncmp.inventory.CmHandleRouter
+import io.cpsng.ncmp.routing.CmHandleRouter
 import io.cpsng.ncmp.inventory.CmHandleRows
 import spock.lang.Specification
 

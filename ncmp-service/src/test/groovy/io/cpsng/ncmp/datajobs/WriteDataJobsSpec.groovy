@@ -5,7 +5,7 @@ import io.cpsng.ncmp.api.exceptions.UnroutablePathsException
 import io.cpsng.ncmp.api.model.DataJobMetadata
 import io.cpsng.ncmp.api.model.WriteOperation
 import io.cpsng.ncmp.dmi.DmiClient
-import io.cpsng.ncmp.inventory.CmHandleRouter
+import io.cpsng.ncmp.routing.CmHandleRouter
 import io.cpsng.ncmp.inventory.CmHandleRows
 import spock.lang.Specification
 

@@ -7,7 +7,7 @@ import io.cpsng.ncmp.api.exceptions.InvalidInputException
 import io.cpsng.ncmp.api.model.CmHandleQuery
 import spock.lang.Specification
 
-import static io.cpsng.ncmp.inventory.CmHandleRows.TRUST_LEVEL
+import static io.cpsng.ncmp.inventory.CmHandleColumns.TRUST_LEVEL
 
 class CmHandleSearchSqlSpec extends Specification {
 

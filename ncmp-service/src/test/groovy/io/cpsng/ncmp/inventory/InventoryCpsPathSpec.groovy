@@ -4,7 +4,7 @@ import io.cpsng.cps.api.exceptions.DataValidationException
 import io.cpsng.ncmp.api.exceptions.InvalidInputException
 import spock.lang.Specification
 
-import static io.cpsng.ncmp.inventory.CmHandleRows.TRUST_LEVEL
+import static io.cpsng.ncmp.inventory.CmHandleColumns.TRUST_LEVEL
 
 class InventoryCpsPathSpec extends Specification {
 

@@ -1,0 +1,160 @@
+package io.cpsng.ncmp.inventory;
+
+import static io.cpsng.ncmp.inventory.SqlArrays.column;
+import static io.cpsng.ncmp.inventory.SqlArrays.seconds;
+
+import io.cpsng.ncmp.api.model.CmHandle;
+import io.cpsng.ncmp.lcm.LcmOutbox;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Module-sync work as the rows of ncmp_cm_handle carry it (ADR 0006): a handle is due while its due_at is set.
+ * Workers claim due rows with a lease (FOR UPDATE SKIP LOCKED over the partial index), so instances sharing
+ * the database never hold the same handle at once, and a lease left by an instance that died expires and makes
+ * its rows claimable again. Writing a result only touches rows still held by the claim that processed them:
+ * a row taken over after its lease expired, upgraded anew or removed meanwhile is left as it is now.
+ */
+@Component
+public class ModuleSyncRows {
+
+    private static final String CLAIM_DUE = """
+        WITH due AS (
+            SELECT id FROM ncmp_cm_handle
+            WHERE due_at <= now() AND (lease_until IS NULL OR lease_until < now())
+            ORDER BY due_at LIMIT ? FOR UPDATE SKIP LOCKED)
+        UPDATE ncmp_cm_handle h SET owner = ?, lease_until = now() + make_interval(secs => ?)
+        FROM due WHERE h.id = due.id
+        RETURNING %s, h.schema_set_name, h.upgrade_module_set_tag, h.attempt, h.due_at"""
+        .formatted(CmHandleColumns.COLUMNS);
+
+    // The state before is the claim's: whoever changes a held row's state (removal, upgrade) also clears its owner,
+    // so a row still held when the result is written still has the state it was claimed with.
+    private static final String BEFORE = LcmValues.stateWithReason("claimed.old_state", "claimed.old_reason");
+
+    // A handle's first READY (from ADVISED, or after its first sync failed) tells its data sync flag too.
+    private static final String READY = LcmValues.ready(
+        "claimed.old_state = 'ADVISED' OR claimed.old_reason = 'MODULE_SYNC_FAILED'", "h.data_sync_enabled");
+
+    private static final String MARK_READY = """
+        WITH ready AS (
+            UPDATE ncmp_cm_handle h SET cm_handle_state = 'READY', lock_reason = NULL, lock_reason_details = NULL,
+                last_update_time = now(), schema_set_name = claimed.schema_set_name,
+                -- cached data follow the module set: an upgraded handle with data sync on is synced again
+                data_sync_state = CASE WHEN h.data_sync_enabled AND h.schema_set_name IS DISTINCT FROM
+                    claimed.schema_set_name THEN 'UNSYNCHRONIZED' ELSE h.data_sync_state END,
+                data_sync_due_at = CASE WHEN h.data_sync_enabled AND h.schema_set_name IS DISTINCT FROM
+                    claimed.schema_set_name THEN now() ELSE h.data_sync_due_at END,
+                -- a data sync holding the row then stores nothing: it read the tree for the module set left
+                data_sync_owner = CASE WHEN h.schema_set_name IS DISTINCT FROM claimed.schema_set_name THEN NULL
+                    ELSE h.data_sync_owner END,
+                data_sync_lease_until = CASE WHEN h.schema_set_name IS DISTINCT FROM claimed.schema_set_name THEN NULL
+                    ELSE h.data_sync_lease_until END,
+                module_set_tag = coalesce(h.upgrade_module_set_tag, h.module_set_tag), upgrade_module_set_tag = NULL,
+                due_at = NULL, attempt = 0, owner = NULL, lease_until = NULL
+            FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])
+                AS claimed(id, schema_set_name, old_state, old_reason)
+            WHERE h.id = claimed.id AND h.owner = ?
+            RETURNING %s)
+        %s""".formatted(LcmValues.eventRow("h", LcmOutbox.UPDATE, BEFORE, READY), LcmOutbox.insertEventsFrom("ready"));
+
+    // attempt on the right-hand side is the value before this update: the first retry waits the base. A retry
+    // failing again (same state and reason, new details) is no event: clients see the state, not each attempt.
+    private static final String MARK_LOCKED = """
+        WITH locked AS (
+            UPDATE ncmp_cm_handle h SET cm_handle_state = 'LOCKED',
+                lock_reason = CASE WHEN h.upgrade_module_set_tag IS NULL THEN 'MODULE_SYNC_FAILED'
+                    WHEN h.lock_reason IN ('MODULE_REFRESH', 'MODULE_REFRESH_FAILED') THEN 'MODULE_REFRESH_FAILED'
+                    ELSE 'MODULE_UPGRADE_FAILED' END,
+                lock_reason_details = claimed.details, last_update_time = now(), attempt = h.attempt + 1,
+                due_at = now() + make_interval(secs => LEAST(?, ? * power(2, h.attempt))), owner = NULL,
+                lease_until = NULL
+            FROM unnest(?::text[], ?::text[], ?::text[], ?::text[]) AS claimed(id, details, old_state, old_reason)
+            WHERE h.id = claimed.id AND h.owner = ?
+            RETURNING %s, claimed.old_state, claimed.old_reason, h.lock_reason)
+        %s""".formatted(LcmValues.eventRow("h", LcmOutbox.UPDATE, BEFORE,
+        LcmValues.locked("h.lock_reason", "h.lock_reason_details")), LcmOutbox.insertEventsFrom(
+        "locked WHERE old_state <> 'LOCKED' OR old_reason IS DISTINCT FROM lock_reason"));
+
+    private static final String RETRY_LATER = """
+        UPDATE ncmp_cm_handle
+        SET attempt = attempt + 1, due_at = now() + make_interval(secs => LEAST(?, ? * power(2, attempt))),
+            owner = NULL, lease_until = NULL
+        WHERE id = ANY(?) AND owner = ?""";
+
+    private final JdbcTemplate jdbcTemplate;
+
+    ModuleSyncRows(final JdbcTemplate jdbcTemplate) {
+        this.jdbcTemplate = jdbcTemplate;
+    }
+
+    /**
+     * A claimed handle as it is now, with its module set (null before its first sync), the tag it is upgraded to
+     * (null for a sync), its failures so far and when it became due.
+     */
+    public record ClaimedWork(CmHandle cmHandle, String schemaSetName, String upgradeModuleSetTag, int attempt,
+                       Instant dueAt) {
+
+        public String cmHandleId() {
+            return cmHandle.id();
+        }
+
+        public boolean isUpgrade() {
+            return upgradeModuleSetTag != null;
+        }
+
+        public String claimedState() {
+            return cmHandle.state().cmHandleState().name();
+        }
+
+        public String claimedLockReason() {
+            return cmHandle.state().lockReason() == null ? null : cmHandle.state().lockReason().reason();
+        }
+    }
+
+    /** Claims up to batchSize due rows, oldest first, for the owner until the lease runs out; one statement. */
+    public List<ClaimedWork> claimDue(final String owner, final int batchSize, final Duration lease) {
+        return jdbcTemplate.query(CLAIM_DUE, (resultSet, rowNumber) -> new ClaimedWork(
+                CmHandleColumns.toCmHandle(resultSet), resultSet.getString("schema_set_name"),
+                resultSet.getString("upgrade_module_set_tag"),
+                resultSet.getInt("attempt"), resultSet.getObject("due_at", OffsetDateTime.class).toInstant()),
+            batchSize, owner, seconds(lease));
+    }
+
+    /** READY on their module sets (the upgrade's tag becoming theirs), no longer due: the work with its set. */
+    public void markReady(final String owner, final Map<ClaimedWork, String> schemaSetNamesByWork) {
+        if (!schemaSetNamesByWork.isEmpty()) {
+            final List<ClaimedWork> works = List.copyOf(schemaSetNamesByWork.keySet());
+            jdbcTemplate.update(MARK_READY, column(works, ClaimedWork::cmHandleId),
+                column(works, schemaSetNamesByWork::get), column(works, ClaimedWork::claimedState),
+                column(works, ClaimedWork::claimedLockReason), owner);
+        }
+    }
+
+    /** LOCKED with the failure as details, due again after base * 2^(failures before), at most cap. */
+    public void markLocked(final String owner, final Map<ClaimedWork, String> lockDetailsByWork,
+                    final Duration backoffBase, final Duration backoffCap) {
+        if (!lockDetailsByWork.isEmpty()) {
+            final List<ClaimedWork> works = List.copyOf(lockDetailsByWork.keySet());
+            jdbcTemplate.update(MARK_LOCKED, seconds(backoffCap), seconds(backoffBase),
+                column(works, ClaimedWork::cmHandleId), column(works, lockDetailsByWork::get),
+                column(works, ClaimedWork::claimedState), column(works, ClaimedWork::claimedLockReason), owner);
+        }
+    }
+
+    /** Releases the rows unchanged but for the back-off, when a batch failed as a whole. */
+    public void retryLater(final String owner, final Collection<String> cmHandleIds, final Duration backoffBase,
+                    final Duration backoffCap) {
+        if (!cmHandleIds.isEmpty()) {
+            jdbcTemplate.update(RETRY_LATER, seconds(backoffCap), seconds(backoffBase),
+                cmHandleIds.toArray(String[]::new), owner);
+        }
+    }
+
+}

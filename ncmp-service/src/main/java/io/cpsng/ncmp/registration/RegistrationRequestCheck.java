@@ -1,0 +1,82 @@
+package io.cpsng.ncmp.registration;
+
+import io.cpsng.ncmp.api.exceptions.InvalidInputException;
+import io.cpsng.ncmp.api.model.CmHandle;
+import io.cpsng.ncmp.api.model.DmiPluginRegistration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.stereotype.Component;
+
+/**
+ * What makes a registration request invalid as a whole, checked before anything is written: an entry that is
+ * not a handle, more handles than one request may carry, a value longer than allowed. Problems of one handle
+ * (an invalid or existing id) are answered per handle by the registration itself.
+ */
+@Component
+@EnableConfigurationProperties(RegistrationProperties.class)
+class RegistrationRequestCheck {
+
+    private static final String INVALID_REGISTRATION = "Invalid registration request";
+
+    private final RegistrationProperties registrationProperties;
+
+    RegistrationRequestCheck(final RegistrationProperties registrationProperties) {
+        this.registrationProperties = registrationProperties;
+    }
+
+    void check(final DmiPluginRegistration registration) {
+        checkNoNullEntries("createdCmHandles", registration.createdCmHandles());
+        checkNoNullEntries("updatedCmHandles", registration.updatedCmHandles());
+        checkNoNullEntries("removedCmHandles", registration.removedCmHandles());
+        checkNoNullEntries("upgradedCmHandles.cmHandles", registration.upgradedCmHandles().cmHandles());
+        checkHandleCount(registration);
+        checkValueLengths("createdCmHandles", registration.createdCmHandles());
+        checkValueLengths("updatedCmHandles", registration.updatedCmHandles());
+    }
+
+    private static void checkNoNullEntries(final String field, final List<?> entries) {
+        // no indexOf(null): immutable lists refuse to look for null
+        final int nullIndex = IntStream.range(0, entries.size()).filter(index -> entries.get(index) == null)
+            .findFirst().orElse(-1);
+        if (nullIndex >= 0) {
+            throw new InvalidInputException(INVALID_REGISTRATION,
+                field + "[" + nullIndex + "] is null: each entry must be " + (field.startsWith("created")
+                    || field.startsWith("updated") ? "a CM handle object" : "a CM handle id"));
+        }
+    }
+
+    private void checkHandleCount(final DmiPluginRegistration registration) {
+        final long handleCount = (long) registration.createdCmHandles().size()
+            + registration.updatedCmHandles().size() + registration.removedCmHandles().size()
+            + registration.upgradedCmHandles().cmHandles().size();
+        if (handleCount > registrationProperties.maxHandlesPerRequest()) {
+            throw new InvalidInputException(INVALID_REGISTRATION, "The request holds " + handleCount
+                + " CM handles; at most " + registrationProperties.maxHandlesPerRequest()
+                + " are accepted in one request (ncmp.registration.max-handles-per-request): send them in batches");
+        }
+    }
+
+    private void checkValueLengths(final String field, final List<CmHandle> cmHandles) {
+        for (int index = 0; index < cmHandles.size(); index++) {
+            final CmHandle cmHandle = cmHandles.get(index);
+            final String where = field + "[" + index + "] (" + cmHandle.id() + ")";
+            checkLength(where + " alternateId", cmHandle.alternateId());
+            checkValues(where + " cmHandleProperties", cmHandle.additionalProperties());
+            checkValues(where + " publicCmHandleProperties", cmHandle.publicProperties());
+        }
+    }
+
+    private void checkValues(final String where, final Map<String, String> properties) {
+        properties.forEach((name, value) -> checkLength(where + "." + name, value));
+    }
+
+    private void checkLength(final String where, final String value) {
+        if (value != null && value.length() > registrationProperties.maxPropertyValueLength()) {
+            throw new InvalidInputException(INVALID_REGISTRATION, where + " is " + value.length()
+                + " characters long; at most " + registrationProperties.maxPropertyValueLength()
+                + " are accepted (ncmp.registration.max-property-value-length)");
+        }
+    }
+}
