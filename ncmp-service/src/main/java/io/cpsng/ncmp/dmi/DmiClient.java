@@ -19,8 +19,7 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The DMI plugin API (/dmi/v1, ProvMnS and health), one method per endpoint: each builds its URL ({@link DmiUrls})
- * and request record, and reads the answer; {@link DmiSender} does the sending. Every call is timed by endpoint
- * and outcome.
+ * and request record, and reads the answer; {@link DmiSender} does the sending.
  */
 @Component
 @EnableConfigurationProperties(DmiProperties.class)
