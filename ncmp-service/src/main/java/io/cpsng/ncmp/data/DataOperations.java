@@ -11,6 +11,8 @@ import io.cpsng.ncmp.api.model.DataOperationRequest;
 import io.cpsng.ncmp.api.model.DataOperationRequest.Operation;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.data.DataOperationEvents.Response;
+import io.cpsng.ncmp.dmi.DataOperationsRequest;
+import io.cpsng.ncmp.dmi.DataOperationsRequest.DmiOperation;
 import io.cpsng.ncmp.dmi.DmiClient;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -178,7 +180,7 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
         DataOperationStatus failure;
         try {
             final DmiResponse dmiResponse = dmiClient.startDataOperations(plugin, topic, requestId,
-                Map.of("operations", pluginOperations.stream().map(PluginOperation::dmiBody).toList()));
+                new DataOperationsRequest(pluginOperations.stream().map(PluginOperation::dmiOperation).toList()));
             failure = dmiResponse.isSuccess() ? null : dmiResponse.status() == 408
                 ? DataOperationStatus.DMI_SERVICE_NOT_RESPONDING : DataOperationStatus.UNABLE_TO_READ_RESOURCE_DATA;
         } catch (final DmiException unreachable) {
@@ -205,32 +207,11 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
         return new Response(operation.operationId(), ids, operation.resourceIdentifier(), operation.options(), status);
     }
 
-    /** An operation on the handles of one plugin, and the body the plugin gets for it. */
+    /** An operation on the handles of one plugin, and what the plugin gets of it. */
     private record PluginOperation(Operation operation, List<CmHandle> cmHandles) {
 
-        Map<String, Object> dmiBody() {
-            final Map<String, Object> body = new LinkedHashMap<>();
-            body.put("operation", operation.operation());
-            body.put("operationId", operation.operationId());
-            body.put("datastore", operation.datastore());
-            if (operation.options() != null) {
-                body.put("options", operation.options());
-            }
-            if (operation.resourceIdentifier() != null) {
-                body.put("resourceIdentifier", operation.resourceIdentifier());
-            }
-            body.put("cmHandles", cmHandles.stream().map(PluginOperation::dmiCmHandle).toList());
-            return body;
-        }
-
-        private static Map<String, Object> dmiCmHandle(final CmHandle cmHandle) {
-            final Map<String, Object> dmiCmHandle = new LinkedHashMap<>();
-            dmiCmHandle.put("id", cmHandle.id());
-            dmiCmHandle.put("cmHandleProperties", cmHandle.additionalProperties());
-            if (cmHandle.moduleSetTag() != null && !cmHandle.moduleSetTag().isEmpty()) {
-                dmiCmHandle.put("moduleSetTag", cmHandle.moduleSetTag());
-            }
-            return dmiCmHandle;
+        DmiOperation dmiOperation() {
+            return DmiOperation.of(operation, cmHandles);
         }
     }
 }

@@ -10,8 +10,10 @@ import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.SubJobWriteResponse;
 import io.cpsng.ncmp.api.model.WriteOperation;
 import io.cpsng.ncmp.dmi.DmiClient;
-import io.cpsng.ncmp.routing.CmHandleRouter;
+import io.cpsng.ncmp.dmi.SubJobWriteRequest;
+import io.cpsng.ncmp.dmi.SubJobWriteRequest.DmiWriteOperation;
 import io.cpsng.ncmp.inventory.CmHandleRows;
+import io.cpsng.ncmp.routing.CmHandleRouter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -114,15 +116,14 @@ class WriteDataJobs implements NcmpDataJobService {
             // one plugin and producer, as in the KPI suite: no hand-over to another thread
             final Map.Entry<SubJobKey, List<DmiWriteOperation>> subJob = subJobs.entrySet().iterator().next();
             final SubJobKey key = subJob.getKey();
-            return List.of(new SubJobWriteResponse(dmiClient.startWriteJob(key.dataPlugin(), metadata.destination(),
-                dataJobId, subJobRequest(dataJobId, metadata, key, subJob.getValue())), key.dataPlugin(),
+            return List.of(new SubJobWriteResponse(dmiClient.startWriteJob(key.dataPlugin(),
+                subJobRequest(dataJobId, metadata, key, subJob.getValue())), key.dataPlugin(),
                 key.dataProducerIdentifier()));
         }
         final Map<SubJobKey, Future<String>> subJobIds = new LinkedHashMap<>();
         try (ExecutorService dmiCalls = Executors.newVirtualThreadPerTaskExecutor()) {
             subJobs.forEach((key, dmiOperations) -> subJobIds.put(key, dmiCalls.submit(() -> dmiClient.startWriteJob(
-                key.dataPlugin(), metadata.destination(), dataJobId,
-                subJobRequest(dataJobId, metadata, key, dmiOperations)))));
+                key.dataPlugin(), subJobRequest(dataJobId, metadata, key, dmiOperations)))));
         }
         final List<SubJobWriteResponse> responses = new ArrayList<>(subJobIds.size());
         DmiException firstFailure = null;
@@ -157,15 +158,6 @@ class WriteDataJobs implements NcmpDataJobService {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while starting write sub-jobs", interrupted);
         }
-    }
-
-    /** The DMI API's SubjobWriteRequest. */
-    record SubJobWriteRequest(String destination, String dataAcceptType, String dataContentType,
-                              String dataProducerId, String dataJobId, List<DmiWriteOperation> data) {
-    }
-
-    /** One operation of a SubjobWriteRequest: the job's operation with its handle's module set tag. */
-    record DmiWriteOperation(String path, String op, String moduleSetTag, Object value, String operationId) {
     }
 
     private static SubJobWriteRequest subJobRequest(final String dataJobId, final DataJobMetadata metadata,

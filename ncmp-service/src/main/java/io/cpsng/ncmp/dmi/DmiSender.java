@@ -1,0 +1,134 @@
+package io.cpsng.ncmp.dmi;
+
+import io.cpsng.ncmp.api.exceptions.DmiException;
+import io.cpsng.ncmp.api.exceptions.DmiTimeoutException;
+import io.cpsng.ncmp.api.model.DmiResponse;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.concurrent.Semaphore;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Sends calls to DMI plugins with the JDK HTTP client: blocking calls with connect and read timeouts, cheap on
+ * virtual threads, at most ncmp.dmi.max-concurrent-requests open at once, each with the configured basic
+ * credentials and timed by endpoint and outcome. A plugin that cannot be reached or does not answer in time is a
+ * DmiException (a DmiTimeoutException); any answer it gives is returned, whatever its status.
+ */
+final class DmiSender {
+
+    /** The mapper of every request body; the specs serialise the request records with it. */
+    static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final HttpClient httpClient;
+    private final DmiProperties dmiProperties;
+    private final MeterRegistry meterRegistry;
+    private final String authorization;
+    private final Semaphore openCalls;
+
+    DmiSender(final DmiProperties dmiProperties, final MeterRegistry meterRegistry) {
+        this.dmiProperties = dmiProperties;
+        this.meterRegistry = meterRegistry;
+        this.openCalls = new Semaphore(dmiProperties.maxConcurrentRequests());
+        this.httpClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(dmiProperties.connectTimeout()).build();
+        this.authorization = dmiProperties.username().isEmpty() ? null : "Basic " + Base64.getEncoder()
+            .encodeToString((dmiProperties.username() + ":" + dmiProperties.password())
+                .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** POSTs the request record as JSON; the subject (a cm handle, a request...) names the call in errors. */
+    DmiResponse postJson(final String endpoint, final URI uri, final Object body, final String subject) {
+        // as bytes: a write job's sub-job can be megabytes, not worth a String copy on the way
+        return send(endpoint, uri, "POST", "application/json",
+            HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)), subject);
+    }
+
+    /** Sends the text as it is, with its content type; a body of null sends none. */
+    DmiResponse sendText(final String endpoint, final URI uri, final String method, final String contentType,
+                         final String body, final String subject) {
+        return send(endpoint, uri, method, contentType, body == null ? null : HttpRequest.BodyPublishers.ofString(body),
+            subject);
+    }
+
+    /**
+     * Whether the plugin answers GET with success within the timeout. Not counted among the open calls nor timed:
+     * a health check must not wait behind the traffic it is about.
+     */
+    boolean isHealthy(final URI uri, final Duration timeout) {
+        final HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).GET();
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        try {
+            final int status = httpClient.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            return status >= 200 && status < 300;
+        } catch (final IOException | IllegalArgumentException unreachable) {
+            return false;
+        } catch (final InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private DmiResponse send(final String endpoint, final URI uri, final String method, final String contentType,
+                             final HttpRequest.BodyPublisher body, final String subject) {
+        final HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(dmiProperties.readTimeout())
+            .header("Accept", "application/json")
+            .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body);
+        if (body != null) {
+            request.header("Content-Type", contentType);
+        }
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        try {
+            openCalls.acquire();
+        } catch (final InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw interrupted(method, endpoint, subject);
+        }
+        final Timer.Sample sample = Timer.start(meterRegistry);
+        String outcome = "error";
+        try {
+            final HttpResponse<String> response = httpClient.send(request.build(),
+                HttpResponse.BodyHandlers.ofString());
+            outcome = String.valueOf(response.statusCode());
+            return new DmiResponse(response.statusCode(), response.body());
+        } catch (final HttpConnectTimeoutException unreachable) {
+            throw new DmiException("DMI plugin unreachable", method + " " + endpoint + " for " + subject + " at "
+                + origin(uri) + " failed: no connection within " + dmiProperties.connectTimeout(), null);
+        } catch (final HttpTimeoutException silent) {
+            throw new DmiTimeoutException(method + " " + endpoint + " for " + subject + " at " + origin(uri)
+                + " got no answer within " + dmiProperties.readTimeout());
+        } catch (final IOException unreachable) {
+            throw new DmiException("DMI plugin unreachable", method + " " + endpoint + " for " + subject + " at "
+                + origin(uri) + " failed: " + unreachable.getClass().getSimpleName(), null);
+        } catch (final InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            throw interrupted(method, endpoint, subject);
+        } finally {
+            openCalls.release();
+            sample.stop(Timer.builder("ncmp.dmi.call").tag("endpoint", endpoint).tag("outcome", outcome)
+                .register(meterRegistry));
+        }
+    }
+
+    /** The plugin in an error message: scheme and authority, the subject names the rest. */
+    private static String origin(final URI uri) {
+        return uri.getScheme() + "://" + uri.getAuthority();
+    }
+
+    private static DmiException interrupted(final String method, final String endpoint, final String subject) {
+        return new DmiException("Interrupted", method + " " + endpoint + " for " + subject + " was interrupted", null);
+    }
+}
