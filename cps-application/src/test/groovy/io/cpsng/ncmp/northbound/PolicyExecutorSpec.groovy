@@ -118,7 +118,7 @@ class PolicyExecutorSpec extends ServerSpec {
             policyExecutor.findAll(postRequestedFor(urlPathEqualTo(PERMISSIONS))).size() == 1
             response.status == expectedStatus
             dmiStub.requestCount(DmiEndpoint.PROVMNS) == expectedPluginCalls
-        and: 'a refusal names the executor's answer'
+        and: 'a refusal names the executor\'s answer'
             expectedStatus == 200 || response.json.title.startsWith('Operation not allowed. Decision id N/A : refused (403)')
         where:
             scenario                                                  | executorStatus || expectedStatus | expectedPluginCalls
