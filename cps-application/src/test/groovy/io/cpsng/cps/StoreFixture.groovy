@@ -38,9 +38,18 @@ class StoreFixture {
 
     /** A dataspace with the warehouse schema set (warehouse + warehouse-audit) and the given anchors. */
     void createWarehouseAnchors(String dataspaceName, String... anchorNames) {
-        cpsDataspaceService.createDataspace(dataspaceName)
-        cpsModuleService.createSchemaSet(dataspaceName, 'warehouse',
+        createDataspace(dataspaceName, 'warehouse',
             ['warehouse.yang': yangSource('warehouse.yang'), 'warehouse-audit.yang': yangSource('warehouse-audit.yang')])
         anchorNames.each { cpsAnchorService.createAnchor(dataspaceName, 'warehouse', it) }
+    }
+
+    /** A dataspace with one schema set of the given YANG sources (file name -> text). */
+    void createDataspace(String dataspaceName, String schemaSetName, Map<String, String> yangSources) {
+        cpsDataspaceService.createDataspace(dataspaceName)
+        cpsModuleService.createSchemaSet(dataspaceName, schemaSetName, yangSources)
+    }
+
+    boolean dataspaceExists(String dataspaceName) {
+        cpsDataspaceService.dataspaces*.name().contains(dataspaceName)
     }
 }

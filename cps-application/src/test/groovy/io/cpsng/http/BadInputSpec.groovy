@@ -28,7 +28,8 @@ class BadInputSpec extends ServerSpec {
             }
         }
     }'''
-    static final String TREE_DATA = JsonOutput.toJson([tree: [branch: [[name: 'Left', colour: 'green']]]])
+    static final List SETUP_BRANCHES = [[name: 'Left', colour: 'green']]
+    static final String TREE_DATA = JsonOutput.toJson([tree: [branch: SETUP_BRANCHES]])
     static final String PLUGIN = 'http://127.0.0.1:1'
 
     @Shared
@@ -49,11 +50,9 @@ class BadInputSpec extends ServerSpec {
         when: 'the request is sent'
             def response = http.send(method, target, ['Content-Type': 'application/json'], body?.getBytes('ISO-8859-1'))
         then: 'it is refused with a JSON error naming where'
-            response.status == 400
-            response.jsonError
-            response.json.details.contains(named)
+            refusedNaming(response, named)
         and: 'the tree is as it was'
-            readTree() == [[name: 'Left', colour: 'green']]
+            readTree() == SETUP_BRANCHES
         where: 'the request is'
             scenario                         | method  | target                                                             | body                                                                || named
             'a NUL in an xpath'              | 'GET'   | "${ANCHOR_URL}/node?xpath=/tree%00"                                | null                                                                || 'xpath'
@@ -75,11 +74,9 @@ class BadInputSpec extends ServerSpec {
         when: 'the request is sent'
             def response = http.send('POST', target, ['Content-Type': 'application/json'], body.bytes)
         then: 'it is refused with a JSON error'
-            response.status == 400
-            response.jsonError
-            response.json.details.contains(named)
+            refusedNaming(response, named)
         and: 'the tree is as it was'
-            readTree() == [[name: 'Left', colour: 'green']]
+            readTree() == SETUP_BRANCHES
         where: 'the request is'
             scenario                        | target                                                | body                                                                    || named
             'a report of numbers'           | "${ANCHOR_URL}/applyChangesInDeltaReport"             | '[1,2,3]'                                                               || 'Entry 0'
@@ -126,11 +123,9 @@ class BadInputSpec extends ServerSpec {
         when: 'the request is sent'
             def response = http.send(method, target, ['Content-Type': 'application/json'], body.bytes)
         then: 'it is refused with a JSON error naming the limit'
-            response.status == 400
-            response.jsonError
-            response.json.details.contains(named)
+            refusedNaming(response, named)
         and: 'the tree is as it was'
-            readTree() == [[name: 'Left', colour: 'green']]
+            readTree() == SETUP_BRANCHES
         where: 'the request is'
             scenario                              | method | target                                                     | body                                                              || named
             'a 5 MB subscription name'            | 'POST' | '/cps/api/v2/notification-subscription?xpath=/dataspaces'  | JsonOutput.toJson([dataspace: [[name: FIVE_MEGABYTES]]])          || '255'
@@ -162,11 +157,9 @@ class BadInputSpec extends ServerSpec {
         when: 'the request is sent'
             def response = http.send(method, target, [:], null)
         then: 'it is refused naming the parameter'
-            response.status == 400
-            response.jsonError
-            response.json.details.contains(named)
+            refusedNaming(response, named)
         and: 'the tree is still there'
-            readTree() == [[name: 'Left', colour: 'green']]
+            readTree() == SETUP_BRANCHES
         where: 'the request is'
             scenario                     | method   | target                                                              || named
             'an unknown parameter'       | 'DELETE' | "${ANCHOR_URL}/nodes?xpath=/&force=true"                            || 'force'
@@ -183,9 +176,7 @@ class BadInputSpec extends ServerSpec {
         when: 'the feed is asked'
             def response = http.get(target)
         then: 'it is refused with a JSON error naming the parameter'
-            response.status == 400
-            response.jsonError
-            response.json.details.contains(named)
+            refusedNaming(response, named)
         where: 'the request is'
             scenario                          | target                                                 || named
             'a negative limit'                | '/ncmp/v1/events?limit=-1'                             || 'limit'
@@ -234,6 +225,13 @@ class BadInputSpec extends ServerSpec {
             'a 5 MB list key'        | 'POST' | "${ANCHOR_URL}/list-nodes?xpath=/tree"                     | JsonOutput.toJson([branch: [[name: FIVE_MEGABYTES]]])
             'a 5 MB name'            | 'POST' | '/cps/api/v2/notification-subscription?xpath=/dataspaces' | JsonOutput.toJson([dataspace: [[name: FIVE_MEGABYTES]]])
             'a 5 MB query parameter' | 'GET'  | "${ANCHOR_URL}/node?xpath=/${FIVE_MEGABYTES}"              | ''
+    }
+
+    /** A 400 whose JSON error names in its details what was wrong. */
+    static void refusedNaming(response, String named) {
+        assert response.status == 400
+        assert response.jsonError
+        assert response.json.details.contains(named)
     }
 
     def register(List createdCmHandles, List removedCmHandles = []) {

@@ -1,10 +1,8 @@
 package io.cpsng.perf
 
-import io.cpsng.IntegrationSpec
 import io.cpsng.cps.api.CpsDataService
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException
 import org.springframework.beans.factory.annotation.Autowired
-import spock.lang.Shared
 import spock.lang.Timeout
 
 import java.util.concurrent.TimeUnit
@@ -16,29 +14,21 @@ import static io.cpsng.perf.RoadmDevices.FRAGMENTS_PER_DEVICE
 
 /** Deleting containers, list entries, whole lists, large subtrees, all data, and what does not exist. */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
-class DeletePerfSpec extends IntegrationSpec {
+class DeletePerfSpec extends PerfIntegrationSpec {
 
     static final String DATASPACE = 'perf-delete'
     static final String ANCHOR = 'devices'
 
     @Autowired
-    PerfFixture perfFixture
-
-    @Autowired
     CpsDataService objectUnderTest
 
-    @Shared
-    boolean warmedUp = false
-
-    def setup() {
-        if (!warmedUp) {
-            perfFixture.createAnchor(DATASPACE, ANCHOR)
-            3.times {
-                storeDevices(100)
-                objectUnderTest.deleteDataNodes(DATASPACE, ANCHOR, (1..50).collect { RoadmDevices.deviceXpath(it) })
-                (51..100).each { objectUnderTest.deleteDataNode(DATASPACE, ANCHOR, RoadmDevices.deviceXpath(it)) }
-            }
-            warmedUp = true
+    @Override
+    void prepareOnce() {
+        perfFixture.createAnchor(DATASPACE, ANCHOR)
+        3.times {
+            storeDevices(100)
+            objectUnderTest.deleteDataNodes(DATASPACE, ANCHOR, (1..50).collect { RoadmDevices.deviceXpath(it) })
+            (51..100).each { objectUnderTest.deleteDataNode(DATASPACE, ANCHOR, RoadmDevices.deviceXpath(it)) }
         }
     }
 

@@ -1,10 +1,8 @@
 package io.cpsng.perf
 
 import groovy.json.JsonSlurper
-import io.cpsng.IntegrationSpec
 import io.cpsng.cps.api.CpsDataService
 import org.springframework.beans.factory.annotation.Autowired
-import spock.lang.Shared
 import spock.lang.Timeout
 
 import java.util.concurrent.TimeUnit
@@ -19,28 +17,20 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
  * of exactly the default limit (200,000) is answered. Either way the JVM keeps running.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
-class LargeReadPerfSpec extends IntegrationSpec {
+class LargeReadPerfSpec extends PerfIntegrationSpec {
 
     static final String DATASPACE = 'perf-large-read'
     static final int CHUNK = 100_000
     static final int LIMIT = 200_000
 
     @Autowired
-    PerfFixture perfFixture
-
-    @Autowired
     CpsDataService cpsDataService
 
-    @Shared
-    boolean stored = false
-
-    def setup() {
-        if (!stored) {
-            storeFlatList('two-million', 2_000_000)
-            storeFlatList('at-limit', LIMIT - 1)
-            perfFixture.analyzeFragments()
-            stored = true
-        }
+    @Override
+    void prepareOnce() {
+        storeFlatList('two-million', 2_000_000)
+        storeFlatList('at-limit', LIMIT - 1)
+        perfFixture.analyzeFragments()
     }
 
     def 'Reading all descendants of #dataNodes data nodes in a 512 MB heap: #expectedOutcome'() {

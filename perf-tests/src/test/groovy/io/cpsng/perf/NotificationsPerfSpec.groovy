@@ -1,11 +1,9 @@
 package io.cpsng.perf
 
-import io.cpsng.IntegrationSpec
 import io.cpsng.cps.api.CpsDataService
 import io.cpsng.cps.api.CpsDataUpdatedEventService
 import io.cpsng.cps.api.CpsNotificationService
 import org.springframework.beans.factory.annotation.Autowired
-import spock.lang.Shared
 import spock.lang.Timeout
 import spock.util.concurrent.PollingConditions
 
@@ -22,13 +20,10 @@ import static io.cpsng.perf.Budget.atLeast
  * two alternate, so the machine's drift is shared; the ratio compares medians.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
-class NotificationsPerfSpec extends IntegrationSpec {
+class NotificationsPerfSpec extends PerfIntegrationSpec {
 
     static final String DATASPACE = 'perf-notifications'
     static final String SUBSCRIPTION = "/dataspaces/dataspace[@name='${DATASPACE}']"
-
-    @Autowired
-    PerfFixture perfFixture
 
     @Autowired
     CpsDataService objectUnderTest
@@ -39,16 +34,11 @@ class NotificationsPerfSpec extends IntegrationSpec {
     @Autowired
     CpsDataUpdatedEventService cpsDataUpdatedEventService
 
-    @Shared
-    boolean created = false
-
-    def setup() {
-        if (!created) {
-            perfFixture.createDataspace(DATASPACE)
-            perfFixture.createAnchor(DATASPACE, 'devices')
-            objectUnderTest.saveData(DATASPACE, 'devices', '/', RoadmDevices.devicesJson(1..100), JSON)
-            created = true
-        }
+    @Override
+    void prepareOnce() {
+        perfFixture.createDataspace(DATASPACE)
+        perfFixture.createAnchor(DATASPACE, 'devices')
+        objectUnderTest.saveData(DATASPACE, 'devices', '/', RoadmDevices.devicesJson(1..100), JSON)
     }
 
     def 'A #scenario with notifications on keeps within 10 % of its rate with them off'() {

@@ -1,8 +1,6 @@
 package io.cpsng.perf
 
-import io.cpsng.cps.api.CpsAnchorService
-import io.cpsng.cps.api.CpsDataspaceService
-import io.cpsng.cps.api.CpsModuleService
+import io.cpsng.cps.StoreFixture
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.stereotype.Component
@@ -14,29 +12,22 @@ class PerfFixture {
     static final String SCHEMA_SET_NAME = 'perf-models'
 
     @Autowired
-    CpsDataspaceService cpsDataspaceService
-
-    @Autowired
-    CpsModuleService cpsModuleService
-
-    @Autowired
-    CpsAnchorService cpsAnchorService
+    StoreFixture storeFixture
 
     @Autowired
     JdbcTemplate jdbcTemplate
 
     /** The dataspace with the performance schema set, created on first use. */
     void createDataspace(String dataspaceName) {
-        if (!cpsDataspaceService.dataspaces*.name().contains(dataspaceName)) {
-            cpsDataspaceService.createDataspace(dataspaceName)
-            cpsModuleService.createSchemaSet(dataspaceName, SCHEMA_SET_NAME,
+        if (!storeFixture.dataspaceExists(dataspaceName)) {
+            storeFixture.createDataspace(dataspaceName, SCHEMA_SET_NAME,
                 ['roadm-devices.yang': yangSource('roadm-devices.yang'), 'flat-list.yang': yangSource('flat-list.yang')])
         }
     }
 
     void createAnchor(String dataspaceName, String anchorName) {
         createDataspace(dataspaceName)
-        cpsAnchorService.createAnchor(dataspaceName, SCHEMA_SET_NAME, anchorName)
+        storeFixture.cpsAnchorService.createAnchor(dataspaceName, SCHEMA_SET_NAME, anchorName)
     }
 
     /**

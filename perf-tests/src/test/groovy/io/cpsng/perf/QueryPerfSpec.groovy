@@ -1,10 +1,8 @@
 package io.cpsng.perf
 
-import io.cpsng.IntegrationSpec
 import io.cpsng.cps.api.CpsDataService
 import io.cpsng.cps.api.CpsQueryService
 import org.springframework.beans.factory.annotation.Autowired
-import spock.lang.Shared
 import spock.lang.Timeout
 
 import java.util.concurrent.TimeUnit
@@ -22,7 +20,7 @@ import static io.cpsng.perf.RoadmDevices.FRAGMENTS_PER_DEVICE
  * out of service. Queries returning nodes read all descendants and are held to the read budget.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
-class QueryPerfSpec extends IntegrationSpec {
+class QueryPerfSpec extends PerfIntegrationSpec {
 
     static final String DATASPACE = 'perf-query'
     static final List<String> ANCHORS = ['devices-1', 'devices-2', 'devices-3']
@@ -30,29 +28,21 @@ class QueryPerfSpec extends IntegrationSpec {
     static final int FAILED_DEVICES = 100
 
     @Autowired
-    PerfFixture perfFixture
-
-    @Autowired
     CpsDataService cpsDataService
 
     @Autowired
     CpsQueryService objectUnderTest
 
-    @Shared
-    boolean stored = false
-
-    def setup() {
-        if (!stored) {
-            ANCHORS.each { anchorName ->
-                perfFixture.createAnchor(DATASPACE, anchorName)
-                cpsDataService.saveData(DATASPACE, anchorName, '/', RoadmDevices.devicesJson(1..(DEVICES - FAILED_DEVICES)), JSON)
-                cpsDataService.saveListElements(DATASPACE, anchorName, '/devices',
-                    RoadmDevices.deviceListJson((DEVICES - FAILED_DEVICES + 1)..DEVICES, true), JSON)
-            }
-            perfFixture.analyzeFragments()
-            3.times { objectUnderTest.queryDataNodes(DATASPACE, 'devices-1', "//device[@status='fail']", INCLUDE_ALL_DESCENDANTS) }
-            stored = true
+    @Override
+    void prepareOnce() {
+        ANCHORS.each { anchorName ->
+            perfFixture.createAnchor(DATASPACE, anchorName)
+            cpsDataService.saveData(DATASPACE, anchorName, '/', RoadmDevices.devicesJson(1..(DEVICES - FAILED_DEVICES)), JSON)
+            cpsDataService.saveListElements(DATASPACE, anchorName, '/devices',
+                RoadmDevices.deviceListJson((DEVICES - FAILED_DEVICES + 1)..DEVICES, true), JSON)
         }
+        perfFixture.analyzeFragments()
+        3.times { objectUnderTest.queryDataNodes(DATASPACE, 'devices-1', "//device[@status='fail']", INCLUDE_ALL_DESCENDANTS) }
     }
 
     def 'Querying #scenario'() {

@@ -1,10 +1,8 @@
 package io.cpsng.perf
 
-import io.cpsng.IntegrationSpec
 import io.cpsng.cps.api.CpsDataService
 import io.cpsng.cps.api.model.DataNode
 import org.springframework.beans.factory.annotation.Autowired
-import spock.lang.Shared
 import spock.lang.Timeout
 
 import java.util.concurrent.TimeUnit
@@ -19,29 +17,21 @@ import static io.cpsng.perf.RoadmDevices.FRAGMENTS_PER_DEVICE
 
 /** Reading an anchor of 1,000 devices (86,001 fragments): the top container, devices by xpath, missing xpaths. */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
-class ReadPerfSpec extends IntegrationSpec {
+class ReadPerfSpec extends PerfIntegrationSpec {
 
     static final String DATASPACE = 'perf-read'
     static final String ANCHOR = 'devices'
     static final int DEVICES = 1_000
 
     @Autowired
-    PerfFixture perfFixture
-
-    @Autowired
     CpsDataService objectUnderTest
 
-    @Shared
-    boolean stored = false
-
-    def setup() {
-        if (!stored) {
-            perfFixture.createAnchor(DATASPACE, ANCHOR)
-            objectUnderTest.saveData(DATASPACE, ANCHOR, '/', RoadmDevices.devicesJson(1..DEVICES), JSON)
-            perfFixture.analyzeFragments()
-            3.times { objectUnderTest.getDataNodes(DATASPACE, ANCHOR, '/devices', INCLUDE_ALL_DESCENDANTS) }
-            stored = true
-        }
+    @Override
+    void prepareOnce() {
+        perfFixture.createAnchor(DATASPACE, ANCHOR)
+        objectUnderTest.saveData(DATASPACE, ANCHOR, '/', RoadmDevices.devicesJson(1..DEVICES), JSON)
+        perfFixture.analyzeFragments()
+        3.times { objectUnderTest.getDataNodes(DATASPACE, ANCHOR, '/devices', INCLUDE_ALL_DESCENDANTS) }
     }
 
     def 'Reading the top container with #scenario'() {

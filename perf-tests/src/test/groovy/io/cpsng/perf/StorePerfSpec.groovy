@@ -1,9 +1,7 @@
 package io.cpsng.perf
 
-import io.cpsng.IntegrationSpec
 import io.cpsng.cps.api.CpsDataService
 import org.springframework.beans.factory.annotation.Autowired
-import spock.lang.Shared
 import spock.lang.Timeout
 
 import java.util.concurrent.TimeUnit
@@ -14,25 +12,12 @@ import static io.cpsng.perf.RoadmDevices.FRAGMENTS_PER_DEVICE
 
 /** Storing devices: JSON parsed, validated and written, in one request or as list entries. */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
-class StorePerfSpec extends IntegrationSpec {
+class StorePerfSpec extends PerfIntegrationSpec {
 
     static final String DATASPACE = 'perf-store'
 
     @Autowired
-    PerfFixture perfFixture
-
-    @Autowired
     CpsDataService objectUnderTest
-
-    @Shared
-    boolean warmedUp = false
-
-    def setup() {
-        if (!warmedUp) {
-            warmUp()
-            warmedUp = true
-        }
-    }
 
     def 'Saving #devices devices in one request'() {
         given: 'an empty anchor and the JSON of #devices devices'
@@ -83,7 +68,8 @@ class StorePerfSpec extends IntegrationSpec {
     }
 
     /** The first calls pay for class loading, JIT and the model cache: run them once unmetered. */
-    private void warmUp() {
+    @Override
+    void prepareOnce() {
         perfFixture.createAnchor(DATASPACE, 'warm-up')
         3.times {
             objectUnderTest.saveData(DATASPACE, 'warm-up', '/', RoadmDevices.devicesJson(1..200), JSON)

@@ -1,10 +1,8 @@
 package io.cpsng.perf
 
-import io.cpsng.IntegrationSpec
 import io.cpsng.cps.api.CpsDataService
 import io.cpsng.cps.api.CpsQueryService
 import org.springframework.beans.factory.annotation.Autowired
-import spock.lang.Shared
 import spock.lang.Timeout
 
 import java.util.concurrent.TimeUnit
@@ -16,12 +14,9 @@ import static io.cpsng.perf.RoadmDevices.FRAGMENTS_PER_DEVICE
 
 /** Replacing whole device subtrees and updating leaves only. */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
-class UpdatePerfSpec extends IntegrationSpec {
+class UpdatePerfSpec extends PerfIntegrationSpec {
 
     static final String DATASPACE = 'perf-update'
-
-    @Autowired
-    PerfFixture perfFixture
 
     @Autowired
     CpsDataService objectUnderTest
@@ -29,18 +24,13 @@ class UpdatePerfSpec extends IntegrationSpec {
     @Autowired
     CpsQueryService cpsQueryService
 
-    @Shared
-    boolean warmedUp = false
-
-    def setup() {
-        if (!warmedUp) {
-            perfFixture.createAnchor(DATASPACE, 'replace')
-            perfFixture.createAnchor(DATASPACE, 'leaves')
-            3.times {
-                objectUnderTest.updateDataNodeAndDescendants(DATASPACE, 'replace', '/', RoadmDevices.devicesJson(1..100, it % 2 == 1), JSON)
-                objectUnderTest.replaceListContent(DATASPACE, 'replace', '/devices', RoadmDevices.deviceListJson(1..100, it % 2 == 0), JSON)
-            }
-            warmedUp = true
+    @Override
+    void prepareOnce() {
+        perfFixture.createAnchor(DATASPACE, 'replace')
+        perfFixture.createAnchor(DATASPACE, 'leaves')
+        3.times {
+            objectUnderTest.updateDataNodeAndDescendants(DATASPACE, 'replace', '/', RoadmDevices.devicesJson(1..100, it % 2 == 1), JSON)
+            objectUnderTest.replaceListContent(DATASPACE, 'replace', '/devices', RoadmDevices.deviceListJson(1..100, it % 2 == 0), JSON)
         }
     }
 

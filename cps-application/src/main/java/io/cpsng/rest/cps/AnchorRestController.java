@@ -3,7 +3,6 @@ package io.cpsng.rest.cps;
 import io.cpsng.cps.api.CpsAnchorService;
 import io.cpsng.cps.api.model.Anchor;
 import java.util.Collection;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -24,21 +23,13 @@ class AnchorRestController {
         this.cpsAnchorService = cpsAnchorService;
     }
 
-    /** Deprecated v1: answers with the name as plain text. */
-    @PostMapping("/v1/dataspaces/{dataspace-name}/anchors")
-    ResponseEntity<String> createAnchorV1(@PathVariable("dataspace-name") final String dataspaceName,
-                                          @RequestParam("schema-set-name") final String schemaSetName,
-                                          @RequestParam("anchor-name") final String anchorName) {
+    @PostMapping("/{apiVersion:v1|v2}/dataspaces/{dataspace-name}/anchors")
+    ResponseEntity<String> createAnchor(@PathVariable("apiVersion") final String apiVersion,
+                                        @PathVariable("dataspace-name") final String dataspaceName,
+                                        @RequestParam("schema-set-name") final String schemaSetName,
+                                        @RequestParam("anchor-name") final String anchorName) {
         cpsAnchorService.createAnchor(dataspaceName, schemaSetName, anchorName);
-        return ResponseEntity.status(HttpStatus.CREATED).contentType(DataFormat.TEXT_PLAIN_UTF8).body(anchorName);
-    }
-
-    @PostMapping("/v2/dataspaces/{dataspace-name}/anchors")
-    ResponseEntity<Void> createAnchor(@PathVariable("dataspace-name") final String dataspaceName,
-                                      @RequestParam("schema-set-name") final String schemaSetName,
-                                      @RequestParam("anchor-name") final String anchorName) {
-        cpsAnchorService.createAnchor(dataspaceName, schemaSetName, anchorName);
-        return ResponseEntity.status(HttpStatus.CREATED).build();
+        return CreatedAnswer.of(apiVersion, anchorName);
     }
 
     @GetMapping("/{apiVersion:v1|v2}/dataspaces/{dataspace-name}/anchors")

@@ -22,7 +22,6 @@ import tools.jackson.databind.JsonNode;
  */
 final class DataFormat {
 
-    static final MediaType TEXT_PLAIN_UTF8 = new MediaType(MediaType.TEXT_PLAIN, StandardCharsets.UTF_8);
     private static final MediaType APPLICATION_XML_UTF8 =
         new MediaType(MediaType.APPLICATION_XML, StandardCharsets.UTF_8);
     private static final String XML = MediaType.APPLICATION_XML_VALUE;

@@ -11,6 +11,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.format.ResolverStyle;
 import java.util.Collection;
+import java.util.function.Supplier;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -62,9 +63,13 @@ class DataRestController {
             .body(DataNodeFormatter.firstToJson(dataNodes));
     }
 
-    /** Every node found: a JSON array of one-key objects, or concatenated XML elements. */
-    @GetMapping("/v2" + ANCHOR_PATH + "/node")
+    /**
+     * Every node found: v2 as a JSON array of one-key objects, v3 (the reference's) as one object with each node
+     * under its prefixed name and list entries in arrays; both as concatenated XML elements.
+     */
+    @GetMapping("/{apiVersion:v2|v3}" + ANCHOR_PATH + "/node")
     ResponseEntity<Object> getNodes(
+        @PathVariable("apiVersion") final String apiVersion,
         @PathVariable("dataspace-name") final String dataspaceName,
         @PathVariable("anchor-name") final String anchorName,
         @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
@@ -73,23 +78,9 @@ class DataRestController {
         @RequestHeader(value = HttpHeaders.ACCEPT, required = false) final String accept) {
         final Collection<DataNode> dataNodes = cpsDataService.getDataNodes(dataspaceName, anchorName, xpath,
             FetchDescendantsOption.parse(descendants));
-        return DataFormat.ok(DataFormat.ofAnswer(contentType, accept),
-            () -> DataNodeFormatter.toJson(dataNodes), () -> DataNodeFormatter.toXml(dataNodes));
-    }
-
-    /** The reference's v3 read: the nodes as one object, each under its prefixed name, list entries in arrays. */
-    @GetMapping("/v3" + ANCHOR_PATH + "/node")
-    ResponseEntity<Object> getNodesV3(
-        @PathVariable("dataspace-name") final String dataspaceName,
-        @PathVariable("anchor-name") final String anchorName,
-        @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
-        @RequestParam(value = "descendants", defaultValue = "none") final String descendants,
-        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
-        @RequestHeader(value = HttpHeaders.ACCEPT, required = false) final String accept) {
-        final Collection<DataNode> dataNodes = cpsDataService.getDataNodes(dataspaceName, anchorName, xpath,
-            FetchDescendantsOption.parse(descendants));
-        return DataFormat.ok(DataFormat.ofAnswer(contentType, accept),
-            () -> DataNodeFormatter.toJsonObject(dataNodes), () -> DataNodeFormatter.toXml(dataNodes));
+        final Supplier<JsonNode> json = "v3".equals(apiVersion)
+            ? () -> DataNodeFormatter.toJsonObject(dataNodes) : () -> DataNodeFormatter.toJson(dataNodes);
+        return DataFormat.ok(DataFormat.ofAnswer(contentType, accept), json, () -> DataNodeFormatter.toXml(dataNodes));
     }
 
     /** Creates the nodes in the body under the xpath ("/" for top-level nodes). */
@@ -102,15 +93,8 @@ class DataRestController {
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestBody final byte[] body) {
-        validateObservedTimestamp(observedTimestamp);
-        final ContentType format = DataFormat.ofBody(contentType);
-        final String data = DataFormat.text(body, contentType);
-        if (dryRun) {
-            cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
-            return ResponseEntity.ok().build();
-        }
-        cpsDataService.saveData(dataspaceName, anchorName, parentXpath, data, format, observed(observedTimestamp));
-        return ResponseEntity.status(HttpStatus.CREATED).build();
+        return write(cpsDataService::saveData, HttpStatus.CREATED,
+            dataspaceName, anchorName, parentXpath, dryRun, observedTimestamp, contentType, body);
     }
 
     /** Replaces the nodes in the body with all their descendants, creating those that do not exist. */
@@ -123,16 +107,8 @@ class DataRestController {
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestBody final byte[] body) {
-        validateObservedTimestamp(observedTimestamp);
-        final ContentType format = DataFormat.ofBody(contentType);
-        final String data = DataFormat.text(body, contentType);
-        if (dryRun) {
-            cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
-        } else {
-            cpsDataService.updateDataNodeAndDescendants(dataspaceName, anchorName, parentXpath, data, format,
-                observed(observedTimestamp));
-        }
-        return ResponseEntity.ok().build();
+        return write(cpsDataService::updateDataNodeAndDescendants, HttpStatus.OK,
+            dataspaceName, anchorName, parentXpath, dryRun, observedTimestamp, contentType, body);
     }
 
     /** Merges the leaves in the body into the stored nodes, leaving their descendants alone. */
@@ -145,16 +121,8 @@ class DataRestController {
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestBody final byte[] body) {
-        validateObservedTimestamp(observedTimestamp);
-        final ContentType format = DataFormat.ofBody(contentType);
-        final String data = DataFormat.text(body, contentType);
-        if (dryRun) {
-            cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
-        } else {
-            cpsDataService.updateNodeLeaves(dataspaceName, anchorName, parentXpath, data, format,
-                observed(observedTimestamp));
-        }
-        return ResponseEntity.ok().build();
+        return write(cpsDataService::updateNodeLeaves, HttpStatus.OK,
+            dataspaceName, anchorName, parentXpath, dryRun, observedTimestamp, contentType, body);
     }
 
     @DeleteMapping("/{apiVersion:v1|v2}" + ANCHOR_PATH + "/nodes")
@@ -163,7 +131,6 @@ class DataRestController {
         @PathVariable("anchor-name") final String anchorName,
         @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp) {
-        validateObservedTimestamp(observedTimestamp);
         cpsDataService.deleteDataNode(dataspaceName, anchorName, xpath, observed(observedTimestamp));
         return ResponseEntity.noContent().build();
     }
@@ -178,16 +145,8 @@ class DataRestController {
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestBody final byte[] body) {
-        validateObservedTimestamp(observedTimestamp);
-        final ContentType format = DataFormat.ofBody(contentType);
-        final String data = DataFormat.text(body, contentType);
-        if (dryRun) {
-            cpsDataService.validateData(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
-            return ResponseEntity.ok().build();
-        }
-        cpsDataService.saveListElements(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format,
-            observed(observedTimestamp));
-        return ResponseEntity.status(HttpStatus.CREATED).build();
+        return write(cpsDataService::saveListElements, HttpStatus.CREATED,
+            dataspaceName, anchorName, rootIfEmpty(parentXpath), dryRun, observedTimestamp, contentType, body);
     }
 
     /** Replaces all entries of the lists in the body with the given ones. */
@@ -200,16 +159,8 @@ class DataRestController {
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestBody final byte[] body) {
-        validateObservedTimestamp(observedTimestamp);
-        final ContentType format = DataFormat.ofBody(contentType);
-        final String data = DataFormat.text(body, contentType);
-        if (dryRun) {
-            cpsDataService.validateData(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format);
-        } else {
-            cpsDataService.replaceListContent(dataspaceName, anchorName, rootIfEmpty(parentXpath), data, format,
-                observed(observedTimestamp));
-        }
-        return ResponseEntity.ok().build();
+        return write(cpsDataService::replaceListContent, HttpStatus.OK,
+            dataspaceName, anchorName, rootIfEmpty(parentXpath), dryRun, observedTimestamp, contentType, body);
     }
 
     /** Deprecated, v1 only: deletes the list (all its entries) or the list entry at the xpath. */
@@ -219,9 +170,8 @@ class DataRestController {
         @PathVariable("anchor-name") final String anchorName,
         @RequestParam("xpath") final String listXpath,
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp) {
-        validateObservedTimestamp(observedTimestamp);
-        cpsDataService.deleteDataNode(dataspaceName, anchorName, requireListXpath(listXpath),
-            observed(observedTimestamp));
+        final String observed = observed(observedTimestamp);
+        cpsDataService.deleteDataNode(dataspaceName, anchorName, requireListXpath(listXpath), observed);
         return ResponseEntity.noContent().build();
     }
 
@@ -239,13 +189,36 @@ class DataRestController {
         return listXpath;
     }
 
-    private static String observed(final String observedTimestamp) {
-        return observedTimestamp == null || observedTimestamp.isEmpty() ? null : observedTimestamp;
+    /**
+     * What all writes share: the observed timestamp and the body are checked first; with dry-run the data are only
+     * validated (200, no body), otherwise written and answered with the given status.
+     */
+    private ResponseEntity<Void> write(final DataWriter dataWriter, final HttpStatus status,
+                                       final String dataspaceName, final String anchorName, final String parentXpath,
+                                       final boolean dryRun, final String observedTimestamp,
+                                       final String contentType, final byte[] body) {
+        final String observed = observed(observedTimestamp);
+        final ContentType format = DataFormat.ofBody(contentType);
+        final String data = DataFormat.text(body, contentType);
+        if (dryRun) {
+            cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
+            return ResponseEntity.ok().build();
+        }
+        dataWriter.write(dataspaceName, anchorName, parentXpath, data, format, observed);
+        return ResponseEntity.status(status).build();
     }
 
-    private static void validateObservedTimestamp(final String observedTimestamp) {
+    /** One of CpsDataService's writes. */
+    @FunctionalInterface
+    private interface DataWriter {
+        void write(String dataspaceName, String anchorName, String parentXpath, String data, ContentType format,
+                   String observedTimestamp);
+    }
+
+    /** The observed timestamp, null if none is given; DataValidationException if it is not in the format. */
+    private static String observed(final String observedTimestamp) {
         if (observedTimestamp == null || observedTimestamp.isEmpty()) {
-            return;
+            return null;
         }
         try {
             OffsetDateTime.parse(observedTimestamp, OBSERVED_TIMESTAMP_FORMAT);
@@ -254,5 +227,6 @@ class DataRestController {
                 "observed-timestamp '" + observedTimestamp + "' is not in the format yyyy-MM-dd'T'HH:mm:ss.SSSZ,"
                     + " e.g. 2021-03-21T00:10:34.030-0100");
         }
+        return observedTimestamp;
     }
 }

@@ -3,7 +3,6 @@ package io.cpsng.rest.cps;
 import io.cpsng.cps.api.CpsDataspaceService;
 import io.cpsng.cps.api.model.Dataspace;
 import java.util.Collection;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -24,17 +23,11 @@ class DataspaceRestController {
         this.cpsDataspaceService = cpsDataspaceService;
     }
 
-    /** Deprecated v1: answers with the name as plain text. */
-    @PostMapping("/v1/dataspaces")
-    ResponseEntity<String> createDataspaceV1(@RequestParam("dataspace-name") final String dataspaceName) {
+    @PostMapping("/{apiVersion:v1|v2}/dataspaces")
+    ResponseEntity<String> createDataspace(@PathVariable("apiVersion") final String apiVersion,
+                                           @RequestParam("dataspace-name") final String dataspaceName) {
         cpsDataspaceService.createDataspace(dataspaceName);
-        return ResponseEntity.status(HttpStatus.CREATED).contentType(DataFormat.TEXT_PLAIN_UTF8).body(dataspaceName);
-    }
-
-    @PostMapping("/v2/dataspaces")
-    ResponseEntity<Void> createDataspace(@RequestParam("dataspace-name") final String dataspaceName) {
-        cpsDataspaceService.createDataspace(dataspaceName);
-        return ResponseEntity.status(HttpStatus.CREATED).build();
+        return CreatedAnswer.of(apiVersion, dataspaceName);
     }
 
     @DeleteMapping("/{apiVersion:v1|v2}/dataspaces")

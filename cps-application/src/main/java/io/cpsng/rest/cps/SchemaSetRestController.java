@@ -4,7 +4,6 @@ import io.cpsng.cps.api.CpsModuleService;
 import io.cpsng.cps.api.model.SchemaSet;
 import java.io.IOException;
 import java.util.Collection;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -31,23 +30,15 @@ class SchemaSetRestController {
         this.cpsModuleService = cpsModuleService;
     }
 
-    /** Deprecated v1: answers with the name as plain text. */
-    @PostMapping(path = "/v1/dataspaces/{dataspace-name}/schema-sets", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    ResponseEntity<String> createSchemaSetV1(@PathVariable("dataspace-name") final String dataspaceName,
-                                             @RequestParam("schema-set-name") final String schemaSetName,
-                                             @RequestPart("file") final MultipartFile file) throws IOException {
+    @PostMapping(path = "/{apiVersion:v1|v2}/dataspaces/{dataspace-name}/schema-sets",
+        consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
+    ResponseEntity<String> createSchemaSet(@PathVariable("apiVersion") final String apiVersion,
+                                           @PathVariable("dataspace-name") final String dataspaceName,
+                                           @RequestParam("schema-set-name") final String schemaSetName,
+                                           @RequestPart("file") final MultipartFile file) throws IOException {
         cpsModuleService.createSchemaSetFromFile(dataspaceName, schemaSetName, file.getOriginalFilename(),
             file.getBytes());
-        return ResponseEntity.status(HttpStatus.CREATED).contentType(DataFormat.TEXT_PLAIN_UTF8).body(schemaSetName);
-    }
-
-    @PostMapping(path = "/v2/dataspaces/{dataspace-name}/schema-sets", consumes = MediaType.MULTIPART_FORM_DATA_VALUE)
-    ResponseEntity<Void> createSchemaSet(@PathVariable("dataspace-name") final String dataspaceName,
-                                         @RequestParam("schema-set-name") final String schemaSetName,
-                                         @RequestPart("file") final MultipartFile file) throws IOException {
-        cpsModuleService.createSchemaSetFromFile(dataspaceName, schemaSetName, file.getOriginalFilename(),
-            file.getBytes());
-        return ResponseEntity.status(HttpStatus.CREATED).build();
+        return CreatedAnswer.of(apiVersion, schemaSetName);
     }
 
     @GetMapping("/{apiVersion:v1|v2}/dataspaces/{dataspace-name}/schema-sets")

@@ -21,6 +21,8 @@ import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.rest.error.RequestBodyLimitFilter.RequestBodyTooLargeException;
 import io.cpsng.rest.error.RequestTextFilter.UnstorableTextException;
 import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -52,10 +54,29 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(RestExceptionHandler.class);
 
-    /** Invalid input, and a dataspace, schema set or anchor named in the request that does not exist. */
-    @ExceptionHandler({DataValidationException.class, NotFoundException.class})
-    ResponseEntity<Object> handleBadRequest(final CpsException exception) {
-        return answer(HttpStatus.BAD_REQUEST, exception.getMessage(), exception.getDetails());
+    /**
+     * The status each refusal of the store, NCMP or the endpoints is answered with. NOT_FOUND of the store is a
+     * dataspace, schema set or anchor named in the request (a bad request); InvalidInputException an NCMP request
+     * invalid as a whole (a registration's DMI URL, a search condition, a datastore).
+     */
+    private static final Map<HttpStatus, List<Class<? extends RuntimeException>>> REFUSALS = Map.of(
+        HttpStatus.BAD_REQUEST, List.of(DataValidationException.class, NotFoundException.class,
+            InvalidInputException.class, BadRequestException.class),
+        HttpStatus.CONFLICT, List.of(AlreadyDefinedException.class, InUseException.class,
+            PolicyDeniedException.class, CmHandleNotReadyException.class),
+        HttpStatus.NOT_FOUND, List.of(CmHandleNotFoundException.class),
+        HttpStatus.CONTENT_TOO_LARGE, List.of(TooManyTargetsException.class),
+        HttpStatus.UNPROCESSABLE_CONTENT, List.of(UnroutablePathsException.class),
+        HttpStatus.SERVICE_UNAVAILABLE, List.of(KafkaUnavailableException.class));
+
+    /** A refusal in {@link #REFUSALS} keeps its message and details; one not listed there is unexpected. */
+    @ExceptionHandler({CpsException.class, NcmpException.class, BadRequestException.class})
+    ResponseEntity<Object> handleRefusal(final RuntimeException exception) {
+        return REFUSALS.entrySet().stream()
+            .filter(refusal -> refusal.getValue().stream().anyMatch(type -> type.isInstance(exception)))
+            .findFirst()
+            .map(refusal -> answer(refusal.getKey(), exception.getMessage(), detailsOf(exception)))
+            .orElseGet(() -> handleUnexpected(exception));
     }
 
     /** Reading a data node that does not exist is 404; writing under or deleting one is a bad request. */
@@ -64,52 +85,6 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
         final HttpStatus status = HttpMethod.GET.matches(request.getMethod())
             ? HttpStatus.NOT_FOUND : HttpStatus.BAD_REQUEST;
         return answer(status, exception.getMessage(), exception.getDetails());
-    }
-
-    @ExceptionHandler({AlreadyDefinedException.class, InUseException.class})
-    ResponseEntity<Object> handleConflict(final CpsException exception) {
-        return answer(HttpStatus.CONFLICT, exception.getMessage(), exception.getDetails());
-    }
-
-    /** An NCMP request that is invalid as a whole: a registration's DMI URL, a search condition, a datastore. */
-    @ExceptionHandler(InvalidInputException.class)
-    ResponseEntity<Object> handleInvalidNcmpInput(final NcmpException exception) {
-        return answer(HttpStatus.BAD_REQUEST, exception.getMessage(), exception.getDetails());
-    }
-
-    @ExceptionHandler(BadRequestException.class)
-    ResponseEntity<Object> handleRefusedRequest(final BadRequestException exception) {
-        return answer(HttpStatus.BAD_REQUEST, exception.getMessage(), exception.getDetails());
-    }
-
-    @ExceptionHandler(TooManyTargetsException.class)
-    ResponseEntity<Object> handleTooManyTargets(final NcmpException exception) {
-        return answer(HttpStatus.CONTENT_TOO_LARGE, exception.getMessage(), exception.getDetails());
-    }
-
-    @ExceptionHandler(KafkaUnavailableException.class)
-    ResponseEntity<Object> handleKafkaUnavailable(final NcmpException exception) {
-        return answer(HttpStatus.SERVICE_UNAVAILABLE, exception.getMessage(), exception.getDetails());
-    }
-
-    @ExceptionHandler(PolicyDeniedException.class)
-    ResponseEntity<Object> handlePolicyDenied(final PolicyDeniedException exception) {
-        return answer(HttpStatus.CONFLICT, exception.getMessage(), exception.getDetails());
-    }
-
-    @ExceptionHandler(UnroutablePathsException.class)
-    ResponseEntity<Object> handleUnroutablePaths(final UnroutablePathsException exception) {
-        return answer(HttpStatus.UNPROCESSABLE_CONTENT, exception.getMessage(), exception.getDetails());
-    }
-
-    @ExceptionHandler(CmHandleNotFoundException.class)
-    ResponseEntity<Object> handleCmHandleNotFound(final NcmpException exception) {
-        return answer(HttpStatus.NOT_FOUND, exception.getMessage(), exception.getDetails());
-    }
-
-    @ExceptionHandler(CmHandleNotReadyException.class)
-    ResponseEntity<Object> handleCmHandleNotReady(final NcmpException exception) {
-        return answer(HttpStatus.CONFLICT, exception.getMessage(), exception.getDetails());
     }
 
     /**
@@ -231,6 +206,15 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
             return problemDetail.getDetail();
         }
         return CHECK_LOGS;
+    }
+
+    private static String detailsOf(final RuntimeException refusal) {
+        return switch (refusal) {
+            case CpsException cpsException -> cpsException.getDetails();
+            case NcmpException ncmpException -> ncmpException.getDetails();
+            case BadRequestException badRequestException -> badRequestException.getDetails();
+            default -> null;
+        };
     }
 
     private static String internalErrorMessage(final Exception exception) {

@@ -6,18 +6,17 @@ import io.cpsng.ncmp.api.model.DataOperation;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.PassThroughRequest;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
-import org.springframework.web.bind.annotation.PatchMapping;
 import org.springframework.web.bind.annotation.PathVariable;
-import org.springframework.web.bind.annotation.PostMapping;
-import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -69,43 +68,28 @@ class NcmpDataRestController {
             "Only ncmp-datastore:operational, the cached data, can be queried");
     }
 
-    @PostMapping
-    ResponseEntity<Void> createResourceDataRunningForCmHandle(
+    /**
+     * A write to ncmp-datastore:passthrough-running, its operation named by the request's method (POST a create,
+     * PUT an update, PATCH a patch): as in the reference, a create answers 201 and an update 200, both without a
+     * body, and a patch 200 with the plugin's body.
+     */
+    @RequestMapping(method = {RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH})
+    ResponseEntity<String> writeResourceDataRunningForCmHandle(
+        final HttpMethod httpMethod,
         @PathVariable(CM_HANDLE) final String cmHandleReference,
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
         @RequestBody final String data) {
-        ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.CREATE,
-            resourceIdentifier, null, contentType, data, authorization));
-        return ResponseEntity.status(HttpStatus.CREATED).build();
-    }
-
-    @PutMapping
-    ResponseEntity<Void> updateResourceDataRunningForCmHandle(
-        @PathVariable(CM_HANDLE) final String cmHandleReference,
-        @PathVariable(DATASTORE_NAME) final String datastoreName,
-        @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
-        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
-        @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
-        @RequestBody final String data) {
-        ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.UPDATE,
-            resourceIdentifier, null, contentType, data, authorization));
-        return ResponseEntity.ok().build();
-    }
-
-    @PatchMapping
-    ResponseEntity<String> patchResourceDataRunningForCmHandle(
-        @PathVariable(CM_HANDLE) final String cmHandleReference,
-        @PathVariable(DATASTORE_NAME) final String datastoreName,
-        @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
-        @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
-        @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
-        @RequestBody final String data) {
+        final DataOperation operation = writeOperation(httpMethod);
         final DmiResponse dmiResponse = ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference,
-            datastoreName, DataOperation.PATCH, resourceIdentifier, null, contentType, data, authorization));
-        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(dmiResponse.body());
+            datastoreName, operation, resourceIdentifier, null, contentType, data, authorization));
+        return switch (operation) {
+            case CREATE -> ResponseEntity.status(HttpStatus.CREATED).build();
+            case UPDATE -> ResponseEntity.ok().build();
+            default -> ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(dmiResponse.body());
+        };
     }
 
     @DeleteMapping
@@ -117,5 +101,12 @@ class NcmpDataRestController {
         ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.DELETE,
             resourceIdentifier, null, null, null, authorization));
         return ResponseEntity.noContent().build();
+    }
+
+    private static DataOperation writeOperation(final HttpMethod httpMethod) {
+        if (HttpMethod.POST.equals(httpMethod)) {
+            return DataOperation.CREATE;
+        }
+        return HttpMethod.PUT.equals(httpMethod) ? DataOperation.UPDATE : DataOperation.PATCH;
     }
 }

@@ -108,28 +108,22 @@ class PolicyExecutorSpec extends ServerSpec {
             response.json.title == "Data manipulation operations are not supported on ${ME}".toString()
     }
 
-    def 'An executor that fails leaves the default decision: allow'() {
-        given: 'the executor answers 500'
-            policyExecutor.stubFor(post(urlPathEqualTo(PERMISSIONS)).willReturn(aResponse().withStatus(500)))
+    def 'An executor that #scenario'() {
+        given: 'the executor answers with an error'
+            policyExecutor.stubFor(post(urlPathEqualTo(PERMISSIONS)).willReturn(aResponse().withStatus(executorStatus)))
         when: 'a write is sent'
             def response = http.send('PUT', "/ProvMnS/v1${ME}/GNBDUFunction=1", ['Content-Type': 'application/json'],
                 '{"id":"1","attributes":{}}'.bytes)
-        then: 'the executor was asked, and the write goes through'
+        then: 'the executor was asked, and the write reaches the plugin only when allowed'
             policyExecutor.findAll(postRequestedFor(urlPathEqualTo(PERMISSIONS))).size() == 1
-            response.status == 200
-            dmiStub.requestCount(DmiEndpoint.PROVMNS) == 1
-    }
-
-    def 'An executor that refuses the request itself (4xx) denies the write'() {
-        given: 'the executor answers 403'
-            policyExecutor.stubFor(post(urlPathEqualTo(PERMISSIONS)).willReturn(aResponse().withStatus(403)))
-        when: 'a write is sent'
-            def response = http.send('PUT', "/ProvMnS/v1${ME}/GNBDUFunction=1", ['Content-Type': 'application/json'],
-                '{"id":"1","attributes":{}}'.bytes)
-        then: 'it is refused and reaches nothing'
-            response.status == 409
-            response.json.title.startsWith('Operation not allowed. Decision id N/A : refused (403)')
-            dmiStub.requestCount(DmiEndpoint.PROVMNS) == 0
+            response.status == expectedStatus
+            dmiStub.requestCount(DmiEndpoint.PROVMNS) == expectedPluginCalls
+        and: 'a refusal names the executor\'s answer'
+            expectedStatus == 200 || response.json.title.startsWith('Operation not allowed. Decision id N/A : refused (403)')
+        where:
+            scenario                                                  | executorStatus || expectedStatus | expectedPluginCalls
+            'fails leaves the default decision: allow'                | 500            || 200            | 1
+            'refuses the request itself (4xx) denies the write'       | 403            || 409            | 0
     }
 
     def 'A pass-through write is checked too: #decision'() {

@@ -5,7 +5,6 @@ import static io.cpsng.cps.api.model.FetchDescendantsOption.INCLUDE_ALL_DESCENDA
 import static io.cpsng.cps.api.model.FetchDescendantsOption.OMIT_DESCENDANTS
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.patch
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request
@@ -201,35 +200,21 @@ class DataRestControllerSpec extends Specification {
             'PUT'   | 'list-nodes'
     }
 
-    def 'Replace nodes with #scenario'() {
-        when: 'the data is put'
-            def response = mockMvc.perform(put("${ANCHOR_URL}/nodes").params(multiValueMap(parameters))
-                .contentType(contentType).content(data)).andReturn().response
-        then: 'the service replaces the nodes and descendants'
-            1 * mockCpsDataService.updateDataNodeAndDescendants('my-ds', 'my-anchor', expectedXpath, data,
-                expectedContentType, null)
+    def '#method nodes with #scenario'() {
+        when: 'the data is sent'
+            def response = mockMvc.perform(request(HttpMethod.valueOf(method), "${ANCHOR_URL}/nodes")
+                .params(multiValueMap(parameters)).contentType(contentType).content(data)).andReturn().response
+        then: 'the service makes the write the method stands for: PUT replaces nodes and descendants, PATCH merges leaves'
+            1 * mockCpsDataService."${expectedWrite}"('my-ds', 'my-anchor', expectedXpath, data, expectedContentType, null)
         and: 'the answer is 200 without a body'
             response.status == 200
             response.contentAsString == ''
         where:
-            scenario         | parameters           | contentType        | data      || expectedXpath | expectedContentType
-            'JSON at root'   | [:]                  | 'application/json' | JSON_DATA || '/'           | ContentType.JSON
-            'XML at parent'  | [xpath: '/parent']   | 'application/xml'  | XML_DATA  || '/parent'     | ContentType.XML
-    }
-
-    def 'Update node leaves with #scenario'() {
-        when: 'the data is patched'
-            def response = mockMvc.perform(patch("${ANCHOR_URL}/nodes").params(multiValueMap(parameters))
-                .contentType(contentType).content(data)).andReturn().response
-        then: 'the service merges the leaves'
-            1 * mockCpsDataService.updateNodeLeaves('my-ds', 'my-anchor', expectedXpath, data, expectedContentType, null)
-        and: 'the answer is 200 without a body'
-            response.status == 200
-            response.contentAsString == ''
-        where:
-            scenario         | parameters           | contentType        | data      || expectedXpath | expectedContentType
-            'JSON at root'   | [:]                  | 'application/json' | JSON_DATA || '/'           | ContentType.JSON
-            'XML at parent'  | [xpath: '/parent']   | 'application/xml'  | XML_DATA  || '/parent'     | ContentType.XML
+            method  | scenario        | parameters         | contentType        | data      || expectedWrite                  | expectedXpath | expectedContentType
+            'PUT'   | 'JSON at root'  | [:]                | 'application/json' | JSON_DATA || 'updateDataNodeAndDescendants' | '/'           | ContentType.JSON
+            'PUT'   | 'XML at parent' | [xpath: '/parent'] | 'application/xml'  | XML_DATA  || 'updateDataNodeAndDescendants' | '/parent'     | ContentType.XML
+            'PATCH' | 'JSON at root'  | [:]                | 'application/json' | JSON_DATA || 'updateNodeLeaves'             | '/'           | ContentType.JSON
+            'PATCH' | 'XML at parent' | [xpath: '/parent'] | 'application/xml'  | XML_DATA  || 'updateNodeLeaves'             | '/parent'     | ContentType.XML
     }
 
     def 'Delete node with #scenario'() {
