@@ -11,7 +11,7 @@ import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubKafka
 import io.cpsng.dmistub.DmiStubSettings
 import io.cpsng.ncmp.api.NcmpCmHandleService
-import io.cpsng.ncmp.api.NcmpInventoryService
+import io.cpsng.ncmp.api.NcmpDmiRegistrationService
 import io.cpsng.ncmp.api.model.CmHandle
 import io.cpsng.ncmp.api.model.CmHandleState
 import io.cpsng.ncmp.api.model.DmiPluginRegistration
@@ -133,7 +133,7 @@ class DataOperationsSpec extends Specification {
             def kafkaStub = DmiStub.start(0, DmiStubSettings.DEFAULTS.withDataDelayMs(300),
                 DmiStubKafka.NONE.withFlag('--kafka-bootstrap-servers', TestKafka.BOOTSTRAP_SERVERS).withFlag('--m2m-topic', "m2m-${run}"))
             def ids = (1..3).collect { "stub-${it}-${run}".toString() }
-            assert instance.getBean(NcmpInventoryService).updateDmiRegistration(new DmiPluginRegistration(kafkaStub.baseUrl(),
+            assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(new DmiPluginRegistration(kafkaStub.baseUrl(),
                 null, null, ids.collect { new CmHandle(it, null, null, null, [:], [:], 'tag-1', null, null, null, null) },
                 [], [], null)).allSucceeded()
             new PollingConditions(timeout: 30, delay: 0.1).eventually {
@@ -323,7 +323,7 @@ class DataOperationsSpec extends Specification {
         def cmHandles = ['ready-1', 'ready-2', 'ready-3'].collect { new CmHandle("${it}-${run}", null, null, null,
             [neType: 'RadioNode'], [:], 'tag-1', alt(it), null, null, null) } +
             [new CmHandle("locked-1-${run}", null, null, null, [:], [:], 'failing-tag', null, null, null, null)]
-        assert instance.getBean(NcmpInventoryService).updateDmiRegistration(new DmiPluginRegistration(null,
+        assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(new DmiPluginRegistration(null,
             "http://127.0.0.1:${dataPlugin.port()}", modelPlugin.baseUrl(), cmHandles, [], [], null)).allSucceeded()
     }
 

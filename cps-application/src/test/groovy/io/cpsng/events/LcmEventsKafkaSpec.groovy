@@ -6,7 +6,7 @@ import io.cpsng.TestDatabase
 import io.cpsng.TestKafka
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubSettings
-import io.cpsng.ncmp.api.NcmpInventoryService
+import io.cpsng.ncmp.api.NcmpDmiRegistrationService
 import io.cpsng.ncmp.api.NcmpLcmEventService
 import io.cpsng.ncmp.api.model.CmHandle
 import io.cpsng.ncmp.api.model.DmiPluginRegistration
@@ -126,7 +126,7 @@ class LcmEventsKafkaSpec extends Specification {
 
     void register(ConfigurableApplicationContext instance, List<String> cmHandleIds) {
         def cmHandles = cmHandleIds.collect { new CmHandle(it, null, null, null, [:], [:], '', null, null, null, null) }
-        def result = instance.getBean(NcmpInventoryService).updateDmiRegistration(
+        def result = instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(
             new DmiPluginRegistration(dmiStub.baseUrl(), null, null, cmHandles, [], [], null))
         assert result.allSucceeded()
     }

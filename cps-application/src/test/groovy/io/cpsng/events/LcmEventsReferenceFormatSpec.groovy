@@ -11,7 +11,7 @@ import io.cpsng.TestKafka
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubSettings
 import io.cpsng.ncmp.api.NcmpCmHandleService
-import io.cpsng.ncmp.api.NcmpInventoryService
+import io.cpsng.ncmp.api.NcmpDmiRegistrationService
 import io.cpsng.ncmp.api.model.CmHandle
 import io.cpsng.ncmp.api.model.CmHandleState
 import io.cpsng.ncmp.api.model.DmiPluginRegistration
@@ -170,17 +170,17 @@ class LcmEventsReferenceFormatSpec extends Specification {
     }
 
     void register(CmHandle... cmHandles) {
-        assert instance.getBean(NcmpInventoryService).updateDmiRegistration(
+        assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(
             new DmiPluginRegistration(dmiStub.baseUrl(), null, null, cmHandles as List, [], [], null)).allSucceeded()
     }
 
     void update(CmHandle cmHandle) {
-        assert instance.getBean(NcmpInventoryService).updateDmiRegistration(
+        assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(
             new DmiPluginRegistration(dmiStub.baseUrl(), null, null, [], [cmHandle], [], null)).allSucceeded()
     }
 
     void remove(String cmHandleId) {
-        assert instance.getBean(NcmpInventoryService).updateDmiRegistration(
+        assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(
             new DmiPluginRegistration(dmiStub.baseUrl(), null, null, [], [], [cmHandleId], null)).allSucceeded()
     }
 

@@ -1,7 +1,7 @@
 package io.cpsng.ncmp
 
 import io.cpsng.IntegrationSpec
-import io.cpsng.ncmp.api.NcmpInventoryService
+import io.cpsng.ncmp.api.NcmpDmiRegistrationService
 import io.cpsng.ncmp.api.exceptions.InvalidInputException
 import io.cpsng.ncmp.api.model.CmHandle
 import io.cpsng.ncmp.api.model.CmHandleState
@@ -20,7 +20,7 @@ class RegistrationSpec extends IntegrationSpec {
     static final String DMI = 'http://127.0.0.1:8783'
 
     @Autowired
-    NcmpInventoryService objectUnderTest
+    NcmpDmiRegistrationService objectUnderTest
 
     @Autowired
     InventoryRows inventoryRows

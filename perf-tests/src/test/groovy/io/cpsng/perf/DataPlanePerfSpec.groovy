@@ -5,7 +5,7 @@ import io.cpsng.TestKafka
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubKafka
 import io.cpsng.dmistub.DmiStubSettings
-import io.cpsng.ncmp.api.NcmpInventoryService
+import io.cpsng.ncmp.api.NcmpDmiRegistrationService
 import io.cpsng.ncmp.api.model.CmHandle
 import io.cpsng.ncmp.api.model.DmiPluginRegistration
 import io.cpsng.ncmp.notifications.CmNotificationListener
@@ -62,7 +62,7 @@ class DataPlanePerfSpec extends RunningServiceSpec {
         DmiStubKafka.NONE.withFlag('--kafka-bootstrap-servers', TestKafka.BOOTSTRAP_SERVERS).withFlag('--m2m-topic', M2M_TOPIC))
 
     @Autowired
-    NcmpInventoryService ncmpInventoryService
+    NcmpDmiRegistrationService ncmpDmiRegistrationService
 
     @Autowired
     KafkaListenerEndpointRegistry listenerRegistry
@@ -158,7 +158,7 @@ class DataPlanePerfSpec extends RunningServiceSpec {
                     new CmHandle("ch-${it}".toString(), null, null, null, [neType: 'RadioNode'], [:], "tag-${it % 5 + 1}",
                         alternateId(it), null, null, null)
                 }
-                assert ncmpInventoryService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(), null, null,
+                assert ncmpDmiRegistrationService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(), null, null,
                     cmHandles, [], [], null)).allSucceeded()
             }
         }

@@ -1,7 +1,7 @@
 package io.cpsng.rest.ncmp;
 
-import io.cpsng.ncmp.api.NcmpDataJobService;
-import io.cpsng.ncmp.api.NcmpReadJobService;
+import io.cpsng.ncmp.api.NcmpReadDataJobService;
+import io.cpsng.ncmp.api.NcmpWriteDataJobService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.ClassifiedSelectors;
 import io.cpsng.ncmp.api.model.DataJobMetadata;
@@ -31,12 +31,12 @@ class DataJobRestController {
 
     private static final String SUB_JOB = "/dataProducer/{dataProducerId}/dataProducerJob/{dataProducerJobId}";
 
-    private final NcmpDataJobService ncmpDataJobService;
-    private final NcmpReadJobService ncmpReadJobService;
+    private final NcmpWriteDataJobService ncmpWriteDataJobService;
+    private final NcmpReadDataJobService ncmpReadDataJobService;
 
-    DataJobRestController(final NcmpDataJobService ncmpDataJobService, final NcmpReadJobService ncmpReadJobService) {
-        this.ncmpDataJobService = ncmpDataJobService;
-        this.ncmpReadJobService = ncmpReadJobService;
+    DataJobRestController(final NcmpWriteDataJobService ncmpWriteDataJobService, final NcmpReadDataJobService ncmpReadDataJobService) {
+        this.ncmpWriteDataJobService = ncmpWriteDataJobService;
+        this.ncmpReadDataJobService = ncmpReadDataJobService;
     }
 
     /** The reference's request body. */
@@ -56,7 +56,7 @@ class DataJobRestController {
 
     @PostMapping(path = "/read", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     ClassifiedSelectors readDataJob(@RequestBody final DataJobReadRequest dataJobReadRequest) {
-        return ncmpReadJobService.classifyReadJob(dataJobReadRequest.readProperties() == null
+        return ncmpReadDataJobService.classifyReadJob(dataJobReadRequest.readProperties() == null
             ? null : dataJobReadRequest.readProperties().dataNodeSelector());
     }
 
@@ -64,7 +64,7 @@ class DataJobRestController {
     ResponseEntity<String> subJobStatus(@PathVariable("dataProducerId") final String dataProducerId,
                                         @PathVariable("dataProducerJobId") final String dataProducerJobId,
                                         @RequestParam(value = "dmiServiceName", required = false) final String dmiServiceName) {
-        return asReceived(ncmpDataJobService.subJobStatus(dmiServiceName, dataProducerId, dataProducerJobId));
+        return asReceived(ncmpWriteDataJobService.subJobStatus(dmiServiceName, dataProducerId, dataProducerJobId));
     }
 
     @GetMapping(path = SUB_JOB + "/result", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -72,7 +72,7 @@ class DataJobRestController {
                                         @PathVariable("dataProducerJobId") final String dataProducerJobId,
                                         @RequestParam(value = "dmiServiceName", required = false) final String dmiServiceName,
                                         @RequestParam(value = "destination", required = false) final String destination) {
-        return asReceived(ncmpDataJobService.subJobResult(dmiServiceName, dataProducerId, dataProducerJobId,
+        return asReceived(ncmpWriteDataJobService.subJobResult(dmiServiceName, dataProducerId, dataProducerJobId,
             destination));
     }
 
@@ -89,7 +89,7 @@ class DataJobRestController {
         if (dataJobRequest.dataJobWriteRequest() == null) {
             throw new InvalidInputException("No operations", "dataJobWriteRequest is required");
         }
-        return ncmpDataJobService.writeDataJob(dataJobId, dataJobRequest.dataJobMetadata(),
+        return ncmpWriteDataJobService.writeDataJob(dataJobId, dataJobRequest.dataJobMetadata(),
             dataJobRequest.dataJobWriteRequest().data());
     }
 }

@@ -1,6 +1,6 @@
 package io.cpsng.rest.ncmp;
 
-import io.cpsng.ncmp.api.NcmpDataService;
+import io.cpsng.ncmp.api.NcmpDataPassThroughService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.DataOperation;
 import io.cpsng.ncmp.api.model.DmiResponse;
@@ -34,10 +34,10 @@ class NcmpDataRestController {
     private static final String DATASTORE_NAME = "datastore-name";
     private static final String RESOURCE_IDENTIFIER = "resourceIdentifier";
 
-    private final NcmpDataService ncmpDataService;
+    private final NcmpDataPassThroughService ncmpDataPassThroughService;
 
-    NcmpDataRestController(final NcmpDataService ncmpDataService) {
-        this.ncmpDataService = ncmpDataService;
+    NcmpDataRestController(final NcmpDataPassThroughService ncmpDataPassThroughService) {
+        this.ncmpDataPassThroughService = ncmpDataPassThroughService;
     }
 
     /** With a topic, the reference's asynchronous read: 200 with the request id the result on the topic carries. */
@@ -53,11 +53,11 @@ class NcmpDataRestController {
         final PassThroughRequest passThroughRequest = new PassThroughRequest(cmHandleReference, datastoreName,
             DataOperation.READ, resourceIdentifier, options, null, null, null);
         if (topic != null) {
-            final String requestId = ncmpDataService.startPassThroughRead(passThroughRequest, topic);
+            final String requestId = ncmpDataPassThroughService.startPassThroughRead(passThroughRequest, topic);
             return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)
                 .body("{\"requestId\":\"" + requestId + "\"}");
         }
-        final DmiResponse dmiResponse = ncmpDataService.passThrough(passThroughRequest);
+        final DmiResponse dmiResponse = ncmpDataPassThroughService.passThrough(passThroughRequest);
         return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(dmiResponse.body());
     }
 
@@ -83,7 +83,7 @@ class NcmpDataRestController {
         @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
         @RequestBody final String data) {
         final DataOperation operation = writeOperation(httpMethod);
-        final DmiResponse dmiResponse = ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference,
+        final DmiResponse dmiResponse = ncmpDataPassThroughService.passThrough(new PassThroughRequest(cmHandleReference,
             datastoreName, operation, resourceIdentifier, null, contentType, data, authorization));
         return switch (operation) {
             case CREATE -> ResponseEntity.status(HttpStatus.CREATED).build();
@@ -98,7 +98,7 @@ class NcmpDataRestController {
         @PathVariable(DATASTORE_NAME) final String datastoreName,
         @RequestParam(RESOURCE_IDENTIFIER) final String resourceIdentifier,
         @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization) {
-        ncmpDataService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.DELETE,
+        ncmpDataPassThroughService.passThrough(new PassThroughRequest(cmHandleReference, datastoreName, DataOperation.DELETE,
             resourceIdentifier, null, null, null, authorization));
         return ResponseEntity.noContent().build();
     }

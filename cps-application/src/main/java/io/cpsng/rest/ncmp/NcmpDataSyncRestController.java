@@ -2,7 +2,7 @@ package io.cpsng.rest.ncmp;
 
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
-import io.cpsng.ncmp.api.NcmpDataService;
+import io.cpsng.ncmp.api.NcmpDataPassThroughService;
 import io.cpsng.ncmp.api.NcmpDataSyncService;
 import io.cpsng.ncmp.api.model.CachedDataNodes;
 import io.cpsng.rest.cps.DataNodeFormatter;
@@ -33,11 +33,11 @@ class NcmpDataSyncRestController {
     private static final String INCLUDE_DESCENDANTS = "include-descendants";
 
     private final NcmpDataSyncService ncmpDataSyncService;
-    private final NcmpDataService ncmpDataService;
+    private final NcmpDataPassThroughService ncmpDataPassThroughService;
 
-    NcmpDataSyncRestController(final NcmpDataSyncService ncmpDataSyncService, final NcmpDataService ncmpDataService) {
+    NcmpDataSyncRestController(final NcmpDataSyncService ncmpDataSyncService, final NcmpDataPassThroughService ncmpDataPassThroughService) {
         this.ncmpDataSyncService = ncmpDataSyncService;
-        this.ncmpDataService = ncmpDataService;
+        this.ncmpDataPassThroughService = ncmpDataPassThroughService;
     }
 
     @PutMapping("/data-sync")
@@ -59,7 +59,7 @@ class NcmpDataSyncRestController {
         @RequestParam(value = INCLUDE_DESCENDANTS, defaultValue = "false") final boolean includeDescendants,
         @RequestParam(value = "topic", required = false) final String topic) {
         if (topic != null) {
-            final String requestId = ncmpDataService.startCachedRead(cmHandleReference, resourceIdentifier,
+            final String requestId = ncmpDataPassThroughService.startCachedRead(cmHandleReference, resourceIdentifier,
                 descendants(includeDescendants), topic, DataNodeFormatter::toJsonObject);
             return ResponseEntity.ok(JsonMapper.shared().createObjectNode().put("requestId", requestId));
         }

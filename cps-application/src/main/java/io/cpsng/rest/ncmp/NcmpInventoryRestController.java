@@ -1,6 +1,6 @@
 package io.cpsng.rest.ncmp;
 
-import io.cpsng.ncmp.api.NcmpInventoryService;
+import io.cpsng.ncmp.api.NcmpDmiRegistrationService;
 import io.cpsng.ncmp.api.NcmpInventorySearchService;
 import io.cpsng.ncmp.api.NcmpModuleRefreshService;
 import io.cpsng.ncmp.api.model.RegistrationResult;
@@ -29,14 +29,14 @@ class NcmpInventoryRestController {
     private static final String DISTINGUISHED_NAME = "distinguishedName";
     private static final String OUTPUT_DMI_PROPERTIES = "outputDmiProperties";
 
-    private final NcmpInventoryService ncmpInventoryService;
+    private final NcmpDmiRegistrationService ncmpDmiRegistrationService;
     private final NcmpInventorySearchService ncmpInventorySearchService;
     private final NcmpModuleRefreshService ncmpModuleRefreshService;
 
-    NcmpInventoryRestController(final NcmpInventoryService ncmpInventoryService,
+    NcmpInventoryRestController(final NcmpDmiRegistrationService ncmpDmiRegistrationService,
                                 final NcmpInventorySearchService ncmpInventorySearchService,
                                 final NcmpModuleRefreshService ncmpModuleRefreshService) {
-        this.ncmpInventoryService = ncmpInventoryService;
+        this.ncmpDmiRegistrationService = ncmpDmiRegistrationService;
         this.ncmpInventorySearchService = ncmpInventorySearchService;
         this.ncmpModuleRefreshService = ncmpModuleRefreshService;
     }
@@ -63,7 +63,7 @@ class NcmpInventoryRestController {
     ResponseEntity<DmiPluginRegistrationErrorResponse> updateDmiPluginRegistration(
         @RequestBody final RestDmiPluginRegistration restDmiPluginRegistration) {
         final RegistrationResult registrationResult =
-            ncmpInventoryService.updateDmiRegistration(restDmiPluginRegistration.toDmiPluginRegistration());
+            ncmpDmiRegistrationService.updateDmiRegistration(restDmiPluginRegistration.toDmiPluginRegistration());
         return registrationResult.allSucceeded() ? ResponseEntity.ok().build()
             : ResponseEntity.internalServerError().body(DmiPluginRegistrationErrorResponse.of(registrationResult));
     }

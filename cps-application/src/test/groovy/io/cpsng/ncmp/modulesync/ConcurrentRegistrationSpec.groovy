@@ -93,6 +93,6 @@ class ConcurrentRegistrationSpec extends ModuleSyncIntegrationSpec {
     }
 
     RegistrationResult send(DmiPluginRegistration registration) {
-        ncmpInventoryService.updateDmiRegistration(registration)
+        ncmpDmiRegistrationService.updateDmiRegistration(registration)
     }
 }

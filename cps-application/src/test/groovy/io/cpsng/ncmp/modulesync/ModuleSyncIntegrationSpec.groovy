@@ -4,11 +4,12 @@ import io.cpsng.IntegrationSpec
 import io.cpsng.cps.api.CpsModuleService
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubSettings
-import io.cpsng.ncmp.api.NcmpInventoryService
+import io.cpsng.ncmp.InventoryRows
+import io.cpsng.ncmp.api.NcmpDmiRegistrationService
 import io.cpsng.ncmp.api.model.CmHandle
 import io.cpsng.ncmp.api.model.CmHandleState
 import io.cpsng.ncmp.api.model.DmiPluginRegistration
-import io.cpsng.ncmp.InventoryRows
+import io.cpsng.ncmp.inventory.ModuleSyncRows
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.test.context.DynamicPropertyRegistry
 import org.springframework.test.context.DynamicPropertySource
@@ -30,7 +31,7 @@ abstract class ModuleSyncIntegrationSpec extends IntegrationSpec {
     DmiStub dmiStub = DmiStub.start(DmiStubSettings.DEFAULTS)
 
     @Autowired
-    NcmpInventoryService ncmpInventoryService
+    NcmpDmiRegistrationService ncmpDmiRegistrationService
 
     @Autowired
     InventoryRows inventoryRows
@@ -60,14 +61,14 @@ abstract class ModuleSyncIntegrationSpec extends IntegrationSpec {
     void register(Collection<String> cmHandleIds, String moduleSetTag = '') {
         cmHandleIds.collate(250).each { batch ->
             def cmHandles = batch.collect { new CmHandle(it, null, null, null, [vendor: 'stub'], [:], moduleSetTag, null, null, null, null) }
-            def result = ncmpInventoryService.updateDmiRegistration(
+            def result = ncmpDmiRegistrationService.updateDmiRegistration(
                 new DmiPluginRegistration(dmiStub.baseUrl(), null, null, cmHandles, [], [], null))
             assert result.allSucceeded()
         }
     }
 
     void deregister(List<String> cmHandleIds) {
-        def result = ncmpInventoryService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(), null, null,
+        def result = ncmpDmiRegistrationService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(), null, null,
             [], [], cmHandleIds, null))
         assert result.allSucceeded()
     }

@@ -4,7 +4,7 @@ import io.cpsng.cps.api.ReaderMessages;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.ncmp.api.NcmpCmHandleService;
-import io.cpsng.ncmp.api.NcmpDataService;
+import io.cpsng.ncmp.api.NcmpDataPassThroughService;
 import io.cpsng.ncmp.api.NcmpDataSyncService;
 import io.cpsng.ncmp.api.exceptions.CmHandleNotReadyException;
 import io.cpsng.ncmp.api.exceptions.DmiException;
@@ -37,7 +37,7 @@ import tools.jackson.databind.json.JsonMapper;
  * other than 2xx becomes a DmiException carrying it.
  */
 @Service
-class DataPassThrough implements NcmpDataService, DisposableBean {
+class DataPassThrough implements NcmpDataPassThroughService, DisposableBean {
 
     static final String PASSTHROUGH_OPERATIONAL = "ncmp-datastore:passthrough-operational";
     static final String PASSTHROUGH_RUNNING = "ncmp-datastore:passthrough-running";

@@ -1,12 +1,12 @@
 package io.cpsng.ncmp.datajobs;
 
-import io.cpsng.ncmp.api.NcmpReadJobService;
+import io.cpsng.ncmp.api.NcmpReadDataJobService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.ClassifiedSelectors;
 import io.cpsng.ncmp.api.model.CmHandleRoute;
 import io.cpsng.ncmp.api.model.CmHandleState;
-import io.cpsng.ncmp.routing.CmHandleRouter;
 import io.cpsng.ncmp.inventory.CmHandleRows;
+import io.cpsng.ncmp.routing.CmHandleRouter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -25,7 +25,7 @@ import org.springframework.stereotype.Service;
  * plugin. Selectors are one a line or joined by OR; blank lines and lines starting with "&&" are left out.
  */
 @Service
-class ReadDataJobs implements NcmpReadJobService {
+class ReadDataJobs implements NcmpReadDataJobService {
 
     private static final Pattern SELECTOR_SEPARATOR = Pattern.compile("\\R|\\s+OR\\s+");
     private static final Pattern BY_ID = Pattern.compile("(ManagedElement|MeContext)\\[id=");

@@ -1,6 +1,6 @@
 package io.cpsng.ncmp.datajobs;
 
-import io.cpsng.ncmp.api.NcmpDataJobService;
+import io.cpsng.ncmp.api.NcmpWriteDataJobService;
 import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.exceptions.UnroutablePathsException;
@@ -34,7 +34,7 @@ import org.springframework.stereotype.Service;
  * before anything is sent, naming the operations (the reference answers 500).
  */
 @Service
-class WriteDataJobs implements NcmpDataJobService {
+class WriteDataJobs implements NcmpWriteDataJobService {
 
     /** The write operations of the reference's data job model (WriteOperation.op); anything else no plugin does. */
     static final List<String> OPS = List.of("add", "replace", "remove", "merge", "action");

@@ -2,10 +2,8 @@ package io.cpsng.ncmp.datasync;
 
 import io.cpsng.ncmp.inventory.DataSyncRows;
 import io.cpsng.ncmp.inventory.DataSyncRows.ClaimedHandle;
+import io.cpsng.ncmp.schedule.ClaimLoop;
 import io.cpsng.ncmp.schedule.WorkRounds;
-import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -26,19 +24,17 @@ public class DataSyncWatchdog implements SmartLifecycle {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DataSyncWatchdog.class);
 
-    private final DataSyncRows dataSyncRows;
-    private final DataSyncWorker dataSyncWorker;
     private final DataSyncProperties dataSyncProperties;
-    private final String instanceId = "ncmp-" + UUID.randomUUID();
-    private final AtomicLong claimSequence = new AtomicLong();
+    private final ClaimLoop<ClaimedHandle> claimLoop;
     private volatile WorkRounds rounds;
     private volatile boolean running;
 
     DataSyncWatchdog(final DataSyncRows dataSyncRows, final DataSyncWorker dataSyncWorker,
                      final DataSyncProperties dataSyncProperties) {
-        this.dataSyncRows = dataSyncRows;
-        this.dataSyncWorker = dataSyncWorker;
         this.dataSyncProperties = dataSyncProperties;
+        this.claimLoop = new ClaimLoop<>(
+            owner -> dataSyncRows.claimDue(owner, dataSyncProperties.batchSize(), dataSyncProperties.lease()),
+            dataSyncWorker::sync);
     }
 
     /** Syncs due handles until none is due, batches in parallel; returns how many it stored. */
@@ -46,14 +42,7 @@ public class DataSyncWatchdog implements SmartLifecycle {
         if (!running) {
             return 0;
         }
-        final long startNanos = System.nanoTime();
-        final int stored = rounds.runWorkers(dataSyncProperties.parallelism(), this::syncWhileDue);
-        if (stored > 0) {
-            final long millis = Math.max(1, (System.nanoTime() - startNanos) / 1_000_000);
-            LOGGER.info("Data sync round: {} handles SYNCHRONIZED in {} ms, {} handles/s", stored, millis,
-                stored * 1000L / millis);
-        }
-        return stored;
+        return rounds.runRound(dataSyncProperties.parallelism(), () -> claimLoop.drain(this::isRunning));
     }
 
     @Override
@@ -63,7 +52,7 @@ public class DataSyncWatchdog implements SmartLifecycle {
         if (dataSyncProperties.enabled()) {
             rounds.schedule(dataSyncProperties.interval(), this::syncDueHandles);
         }
-        LOGGER.info("Data sync watchdog {} {}", instanceId, dataSyncProperties);
+        LOGGER.info("Data sync watchdog {} {}", claimLoop.instanceId(), dataSyncProperties);
     }
 
     @Override
@@ -75,20 +64,5 @@ public class DataSyncWatchdog implements SmartLifecycle {
     @Override
     public boolean isRunning() {
         return running;
-    }
-
-    private int syncWhileDue() {
-        int stored = 0;
-        while (running) {
-            // a claim per batch: completing it cannot touch rows a later claim of this instance holds
-            final String owner = instanceId + "/" + claimSequence.incrementAndGet();
-            final List<ClaimedHandle> batch = dataSyncRows.claimDue(owner, dataSyncProperties.batchSize(),
-                dataSyncProperties.lease());
-            if (batch.isEmpty()) {
-                break;
-            }
-            stored += dataSyncWorker.sync(owner, batch);
-        }
-        return stored;
     }
 }

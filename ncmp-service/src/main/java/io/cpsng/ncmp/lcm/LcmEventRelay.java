@@ -1,8 +1,8 @@
 package io.cpsng.ncmp.lcm;
 
 import io.cpsng.cps.events.KafkaSends;
-import io.cpsng.ncmp.api.model.LcmEvent;
 import io.cpsng.cps.schedule.PeriodicTasks;
+import io.cpsng.ncmp.api.model.LcmEvent;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

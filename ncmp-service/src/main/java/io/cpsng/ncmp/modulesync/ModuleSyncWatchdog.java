@@ -4,11 +4,9 @@ import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.inventory.ModuleSyncRows;
 import io.cpsng.ncmp.inventory.ModuleSyncRows.ClaimedWork;
 import io.cpsng.ncmp.registration.CmHandlesAdvised;
+import io.cpsng.ncmp.schedule.ClaimLoop;
 import io.cpsng.ncmp.schedule.WorkRounds;
-import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -41,11 +39,8 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(ModuleSyncWatchdog.class);
 
-    private final ModuleSyncRows moduleSyncRows;
-    private final ModuleSyncWorker moduleSyncWorker;
     private final ModuleSyncProperties moduleSyncProperties;
-    private final String instanceId = "ncmp-" + UUID.randomUUID();
-    private final AtomicLong claimSequence = new AtomicLong();
+    private final ClaimLoop<ClaimedWork> claimLoop;
     private final AtomicBoolean roundRequested = new AtomicBoolean();
     private volatile int parallelism;
     private volatile WorkRounds rounds;
@@ -53,9 +48,10 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
 
     ModuleSyncWatchdog(final ModuleSyncRows moduleSyncRows, final ModuleSyncWorker moduleSyncWorker,
                        final ModuleSyncProperties moduleSyncProperties) {
-        this.moduleSyncRows = moduleSyncRows;
-        this.moduleSyncWorker = moduleSyncWorker;
         this.moduleSyncProperties = moduleSyncProperties;
+        this.claimLoop = new ClaimLoop<>(
+            owner -> moduleSyncRows.claimDue(owner, moduleSyncProperties.batchSize(), moduleSyncProperties.lease()),
+            moduleSyncWorker::sync);
         this.parallelism = moduleSyncProperties.parallelism();
     }
 
@@ -67,15 +63,8 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
         if (!running) {
             return 0;
         }
-        final long startNanos = System.nanoTime();
-        final int workerCount = parallelism; // read once: a change made during a round applies to the next
-        final int processed = rounds.runWorkers(workerCount, this::syncWhileDue);
-        if (processed > 0) {
-            final long millis = (System.nanoTime() - startNanos) / 1_000_000;
-            LOGGER.info("Module sync round: {} handles in {} ms, {} handles/s", processed, millis,
-                millis == 0 ? processed : processed * 1000L / millis);
-        }
-        return processed;
+        // parallelism is read once: a change made during a round applies to the next
+        return rounds.runRound(parallelism, () -> claimLoop.drain(this::isRunning));
     }
 
     /** Starts a round soon after handles became due, unless one is requested already (or sync is off). */
@@ -126,7 +115,8 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
         if (moduleSyncProperties.enabled()) {
             rounds.schedule(moduleSyncProperties.interval(), this::syncDueHandles);
         }
-        LOGGER.info("Module sync watchdog {} {}, parallelism now {}", instanceId, moduleSyncProperties, parallelism);
+        LOGGER.info("Module sync watchdog {} {}, parallelism now {}", claimLoop.instanceId(), moduleSyncProperties,
+            parallelism);
     }
 
     @Override
@@ -138,21 +128,5 @@ public class ModuleSyncWatchdog implements SmartLifecycle {
     @Override
     public boolean isRunning() {
         return running;
-    }
-
-    /** One worker: claims and syncs batches until none is due (or the application stops). */
-    private int syncWhileDue() {
-        int processed = 0;
-        while (running) {
-            // a claim per batch: completing it cannot touch rows a later claim of this instance holds
-            final String owner = instanceId + "/" + claimSequence.incrementAndGet();
-            final List<ClaimedWork> batch = moduleSyncRows.claimDue(owner, moduleSyncProperties.batchSize(),
-                moduleSyncProperties.lease());
-            if (batch.isEmpty()) {
-                break;
-            }
-            processed += moduleSyncWorker.sync(owner, batch);
-        }
-        return processed;
     }
 }

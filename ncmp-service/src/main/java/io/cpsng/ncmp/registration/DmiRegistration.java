@@ -2,8 +2,7 @@ package io.cpsng.ncmp.registration;
 
 import io.cpsng.cps.api.NameRules;
 import io.cpsng.cps.api.exceptions.DatabaseOutage;
-import io.cpsng.ncmp.api.NcmpInventoryService;
-import io.cpsng.ncmp.api.exceptions.InvalidInputException;
+import io.cpsng.ncmp.api.NcmpDmiRegistrationService;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.DmiPluginRegistration;
 import io.cpsng.ncmp.api.model.DmiPluginRegistration.UpgradedCmHandles;
@@ -15,7 +14,6 @@ import io.cpsng.ncmp.inventory.UnusedModuleSets;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,10 +36,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * every handle first, reports those it cannot take, and writes the rest with a handful of bulk statements
  * in one transaction that locks the handles' rows, so requests on the same handle serialise: a removal and an
  * update of one handle never both succeed on a row the other has changed. Should a write fail, every handle
- * of that operation is reported; should the database be away or full, the request fails as a whole.
+ * of that operation is reported; should the database be away or full, the request fails as a whole. Ids follow
+ * the store's rule for names (they named anchors once, and clients rely on the rule).
  */
 @Service
-class DmiRegistration implements NcmpInventoryService {
+class DmiRegistration implements NcmpDmiRegistrationService {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(DmiRegistration.class);
 
@@ -67,7 +66,6 @@ class DmiRegistration implements NcmpInventoryService {
     @Override
     public RegistrationResult updateDmiRegistration(final DmiPluginRegistration registration) {
         registrationRequestCheck.check(registration);
-        validatePluginUrls(registration);
         final List<RegistrationError> failedRemoved = timed("removed", registration.removedCmHandles().size(),
             () -> removeCmHandles(registration.removedCmHandles()));
         final List<RegistrationError> failedCreated = timed("created", registration.createdCmHandles().size(),
@@ -123,9 +121,9 @@ class DmiRegistration implements NcmpInventoryService {
         final List<RegistrationError> errors = new ArrayList<>();
         final Map<String, CmHandle> creatable = new LinkedHashMap<>();
         for (final CmHandle cmHandle : registration.createdCmHandles()) {
-            if (!isValidId(cmHandle.id())) {
+            if (!NameRules.isValid(cmHandle.id())) {
                 errors.add(RegistrationError.of(cmHandle.id(), ErrorCode.CM_HANDLE_INVALID_ID));
-            } else if (creatable.putIfAbsent(cmHandle.id(), advised(cmHandle, registration)) != null) {
+            } else if (creatable.putIfAbsent(cmHandle.id(), HandleChanges.advised(cmHandle, registration)) != null) {
                 errors.add(RegistrationError.of(cmHandle.id(), ErrorCode.CM_HANDLE_ALREADY_EXIST));
             }
         }
@@ -156,7 +154,7 @@ class DmiRegistration implements NcmpInventoryService {
         final List<RegistrationError> errors = new ArrayList<>();
         final List<CmHandle> updates = new ArrayList<>();
         for (final CmHandle update : requestedUpdates) {
-            if (isValidId(update.id())) {
+            if (NameRules.isValid(update.id())) {
                 updates.add(update);
             } else {
                 errors.add(RegistrationError.of(update.id(), ErrorCode.CM_HANDLE_INVALID_ID));
@@ -177,7 +175,7 @@ class DmiRegistration implements NcmpInventoryService {
                     // level given in this request is written
                     final String requestedTrustLevel = update.trustLevel() != null ? update.trustLevel()
                         : earlierInRequest == null ? null : earlierInRequest.trustLevel();
-                    updated.put(update.id(), merge(latest, update, requestedTrustLevel));
+                    updated.put(update.id(), HandleChanges.merged(latest, update, requestedTrustLevel));
                 }
             }
             registrationRows.updateRegistered(updated.values());
@@ -241,82 +239,5 @@ class DmiRegistration implements NcmpInventoryService {
         LOGGER.info("Registration: {} {} handles ({} failed) in {} ms, {} handles/s", operation, handleCount,
             failures.size(), nanos / 1_000_000, nanos == 0 ? 0 : handleCount * 1_000_000_000L / nanos);
         return failures;
-    }
-
-    /** The handle as it is inserted: with the request's plugins and without null properties (the row says ADVISED). */
-    private static CmHandle advised(final CmHandle cmHandle, final DmiPluginRegistration registration) {
-        return new CmHandle(cmHandle.id(), registration.dmiPlugin(), registration.dmiDataPlugin(),
-            registration.dmiModelPlugin(), withoutNulls(cmHandle.additionalProperties()),
-            withoutNulls(cmHandle.publicProperties()), cmHandle.moduleSetTag(), cmHandle.alternateId(),
-            cmHandle.dataProducerIdentifier(), cmHandle.trustLevel(), null);
-    }
-
-    /**
-     * Properties mapped to null are removed; a new alternate id or data producer is only taken if none is set; the
-     * trust level is the one requested (null keeps the registered one, see RegistrationRows#updateRegistered).
-     */
-    private static CmHandle merge(final CmHandle current, final CmHandle update, final String requestedTrustLevel) {
-        return new CmHandle(current.id(), current.dmiServiceName(), current.dmiDataServiceName(),
-            current.dmiModelServiceName(), mergeProperties(current.additionalProperties(),
-            update.additionalProperties()), mergeProperties(current.publicProperties(), update.publicProperties()),
-            current.moduleSetTag(), current.alternateId(),
-            firstNonBlank(current.dataProducerIdentifier(), update.dataProducerIdentifier()),
-            requestedTrustLevel, current.state());
-    }
-
-    private static Map<String, String> mergeProperties(final Map<String, String> current,
-                                                       final Map<String, String> changes) {
-        final Map<String, String> merged = new LinkedHashMap<>(current);
-        changes.forEach((name, value) -> {
-            if (value == null) {
-                merged.remove(name);
-            } else {
-                merged.put(name, value);
-            }
-        });
-        return merged;
-    }
-
-    private static Map<String, String> withoutNulls(final Map<String, String> properties) {
-        return mergeProperties(Map.of(), properties);
-    }
-
-    /** Ids follow the store's rule for names (they named anchors once, and clients rely on the rule). */
-    private static boolean isValidId(final String cmHandleId) {
-        return NameRules.isValid(cmHandleId);
-    }
-
-    private static void validatePluginUrls(final DmiPluginRegistration registration) {
-        final boolean hasPlugin = !isBlank(registration.dmiPlugin());
-        final boolean hasDataAndModelPlugins = !isBlank(registration.dmiDataPlugin())
-            && !isBlank(registration.dmiModelPlugin());
-        if (!hasPlugin && !hasDataAndModelPlugins && !registration.createdCmHandles().isEmpty()) {
-            throw new InvalidInputException("Invalid DMI plugin registration",
-                "dmiPlugin, or both dmiDataPlugin and dmiModelPlugin, must be given");
-        }
-        for (final String pluginUrl : new String[] {registration.dmiPlugin(), registration.dmiDataPlugin(),
-            registration.dmiModelPlugin()}) {
-            if (!isBlank(pluginUrl) && !isHttpUrl(pluginUrl)) {
-                throw new InvalidInputException("Invalid DMI plugin URL",
-                    "DMI plugin URL " + pluginUrl + " is not an http(s) URL");
-            }
-        }
-    }
-
-    private static boolean isHttpUrl(final String url) {
-        try {
-            final URI uri = URI.create(url);
-            return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
-        } catch (final IllegalArgumentException notAUri) {
-            return false;
-        }
-    }
-
-    private static boolean isBlank(final String text) {
-        return text == null || text.isBlank();
-    }
-
-    private static String firstNonBlank(final String first, final String second) {
-        return isBlank(first) ? second : first;
     }
 }

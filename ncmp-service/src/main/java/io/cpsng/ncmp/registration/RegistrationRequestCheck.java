@@ -3,6 +3,7 @@ package io.cpsng.ncmp.registration;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.DmiPluginRegistration;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -11,7 +12,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * What makes a registration request invalid as a whole, checked before anything is written: an entry that is
- * not a handle, more handles than one request may carry, a value longer than allowed. Problems of one handle
+ * not a handle, more handles than one request may carry, a value longer than allowed, plugins missing or not
+ * http(s) URLs. Problems of one handle
  * (an invalid or existing id) are answered per handle by the registration itself.
  */
 @Component
@@ -34,6 +36,7 @@ class RegistrationRequestCheck {
         checkHandleCount(registration);
         checkValueLengths("createdCmHandles", registration.createdCmHandles());
         checkValueLengths("updatedCmHandles", registration.updatedCmHandles());
+        validatePluginUrls(registration);
     }
 
     private static void checkNoNullEntries(final String field, final List<?> entries) {
@@ -78,5 +81,35 @@ class RegistrationRequestCheck {
                 + " characters long; at most " + registrationProperties.maxPropertyValueLength()
                 + " are accepted (ncmp.registration.max-property-value-length)");
         }
+    }
+
+    private static void validatePluginUrls(final DmiPluginRegistration registration) {
+        final boolean hasPlugin = !isBlank(registration.dmiPlugin());
+        final boolean hasDataAndModelPlugins = !isBlank(registration.dmiDataPlugin())
+            && !isBlank(registration.dmiModelPlugin());
+        if (!hasPlugin && !hasDataAndModelPlugins && !registration.createdCmHandles().isEmpty()) {
+            throw new InvalidInputException("Invalid DMI plugin registration",
+                "dmiPlugin, or both dmiDataPlugin and dmiModelPlugin, must be given");
+        }
+        for (final String pluginUrl : new String[] {registration.dmiPlugin(), registration.dmiDataPlugin(),
+            registration.dmiModelPlugin()}) {
+            if (!isBlank(pluginUrl) && !isHttpUrl(pluginUrl)) {
+                throw new InvalidInputException("Invalid DMI plugin URL",
+                    "DMI plugin URL " + pluginUrl + " is not an http(s) URL");
+            }
+        }
+    }
+
+    private static boolean isHttpUrl(final String url) {
+        try {
+            final URI uri = URI.create(url);
+            return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
+        } catch (final IllegalArgumentException notAUri) {
+            return false;
+        }
+    }
+
+    private static boolean isBlank(final String text) {
+        return text == null || text.isBlank();
     }
 }

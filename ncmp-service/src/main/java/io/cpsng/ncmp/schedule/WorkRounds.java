@@ -67,6 +67,18 @@ public final class WorkRounds {
         return running.stream().mapToInt(this::resultOf).sum();
     }
 
+    /** Runs a round as {@link #runWorkers} does, and logs its count and rate when it completed anything. */
+    public int runRound(final int count, final IntSupplier worker) {
+        final long startNanos = System.nanoTime();
+        final int processed = runWorkers(count, worker);
+        if (processed > 0) {
+            final long millis = Math.max(1, (System.nanoTime() - startNanos) / 1_000_000);
+            LOGGER.info("A {} round: {} handles in {} ms, {} handles/s", name, processed, millis,
+                processed * 1000L / millis);
+        }
+        return processed;
+    }
+
     /** The core size may never exceed the maximum: growing sets the maximum first, shrinking the core. */
     public void resize(final int workerThreads) {
         if (workerThreads > workers.getMaximumPoolSize()) {

@@ -4,7 +4,7 @@ import io.cpsng.ncmp.api.model.DmiPluginRegistration;
 import io.cpsng.ncmp.api.model.RegistrationResult;
 
 /** What DMI plugins call: registration of their CM handles. */
-public interface NcmpInventoryService {
+public interface NcmpDmiRegistrationService {
 
     /**
      * Removes, creates, updates and upgrades the handles of the request, in that order. A handle that

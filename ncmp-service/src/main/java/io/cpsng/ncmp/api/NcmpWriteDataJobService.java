@@ -7,7 +7,7 @@ import io.cpsng.ncmp.api.model.WriteOperation;
 import java.util.List;
 
 /** Data jobs: many operations on many handles, each part handed to the DMI plugin that serves it. */
-public interface NcmpDataJobService {
+public interface NcmpWriteDataJobService {
 
     /**
      * Routes each operation's path to its handle (CmHandleRouter), groups them per DMI plugin and data producer in

@@ -9,7 +9,7 @@ import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 
 /** Data of the network, read and written through the DMI plugin of a READY CM handle. */
-public interface NcmpDataService {
+public interface NcmpDataPassThroughService {
 
     /**
      * Passes the operation through to the handle's data plugin and returns its successful answer.
