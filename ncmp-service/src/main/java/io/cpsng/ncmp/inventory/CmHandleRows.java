@@ -43,7 +43,8 @@ public class CmHandleRows {
 
     /** The handle with this id or, failing that, this alternate id; one index probe each. */
     public Optional<CmHandle> find(final String cmHandleReference) {
-        return jdbcTemplate.query(SELECT_HANDLE + " WHERE h.id = ? OR h.alternate_id = ? ORDER BY h.id = ? DESC LIMIT 1",
+        return jdbcTemplate.query(SELECT_HANDLE + " WHERE h.id = ? OR h.alternate_id = ?"
+                + " ORDER BY h.id = ? DESC LIMIT 1",
                 CmHandleColumns.CM_HANDLE, cmHandleReference, cmHandleReference, cmHandleReference)
             .stream().findFirst();
     }
@@ -72,7 +73,8 @@ public class CmHandleRows {
     /** The module set (schema set) of the handle with this id or alternate id; empty until it has modules. */
     public Optional<String> findSchemaSetName(final String cmHandleReference) {
         return jdbcTemplate.query("SELECT h.schema_set_name FROM ncmp_cm_handle h WHERE h.id = ? OR h.alternate_id = ?"
-                + " ORDER BY h.id = ? DESC LIMIT 1", (resultSet, rowNumber) -> Optional.ofNullable(resultSet.getString(1)),
+                + " ORDER BY h.id = ? DESC LIMIT 1",
+                (resultSet, rowNumber) -> Optional.ofNullable(resultSet.getString(1)),
                 cmHandleReference, cmHandleReference, cmHandleReference)
             .stream().findFirst()
             .orElseThrow(() -> new CmHandleNotFoundException(cmHandleReference));
@@ -101,7 +103,8 @@ public class CmHandleRows {
     public boolean isKnownPlugin(final String plugin) {
         // the OR stops at the first that holds: the indexed lookup first, a data plugin's (no index) last
         return jdbcTemplate.queryForObject("SELECT EXISTS (SELECT 1 FROM ncmp_cm_handle WHERE dmi_service_name = ?)"
-            + " OR EXISTS (SELECT 1 FROM ncmp_cm_handle WHERE dmi_data_service_name = ?)", Boolean.class, plugin, plugin);
+            + " OR EXISTS (SELECT 1 FROM ncmp_cm_handle WHERE dmi_data_service_name = ?)", Boolean.class, plugin,
+            plugin);
     }
 
     /** The handles whose alternate id holds any of the texts, as routes; an index-less scan, for read jobs only. */

@@ -52,7 +52,8 @@ public class CmHandleSearch {
      * parameters grow with the query, never with the inventory. Additional properties are private to the
      * inventory interface: elsewhere a cps-path reaching them matches no handle.
      */
-    public SqlCondition toSqlCondition(final CmHandleQuery cmHandleQuery, final Set<SearchCondition> allowedConditions) {
+    public SqlCondition toSqlCondition(final CmHandleQuery cmHandleQuery,
+                                       final Set<SearchCondition> allowedConditions) {
         final boolean additionalPropertiesVisible = allowedConditions.contains(
             SearchCondition.HAS_ALL_ADDITIONAL_PROPERTIES);
         // every condition is translated, so an unsupported cps-path is refused even next to one matching nothing

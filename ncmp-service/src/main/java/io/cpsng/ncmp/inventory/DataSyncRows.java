@@ -13,9 +13,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Data-sync work as the rows of ncmp_cm_handle carry it, the way module sync's is carried (ADR 0011): a READY handle with
- * data sync on is due from data_sync_due_at; workers claim due rows with a lease (FOR UPDATE SKIP LOCKED over the
- * partial index), so instances sharing the database never sync the same handle at once and the rows of an
+ * Data-sync work as the rows of ncmp_cm_handle carry it, the way module sync's is carried (ADR 0011): a READY
+ * handle with data sync on is due from data_sync_due_at; workers claim due rows with a lease (FOR UPDATE SKIP LOCKED
+ * over the partial index), so instances sharing the database never sync the same handle at once and the rows of an
  * instance that died become claimable when its lease runs out. Results only touch rows the claim still holds.
  */
 @Component

@@ -27,9 +27,14 @@ final class LcmValues {
             + " %1$s.data_producer_identifier, 'trustLevel', %2$s))").formatted(row, CmHandleColumns.TRUST_LEVEL);
     }
 
-    /** The state alone. */
+    /** The state alone, as a column or expression has it. */
     static String state(final String state) {
         return "jsonb_build_object('cmHandleState', " + state + ")";
+    }
+
+    /** This state alone: a constant, built once per statement rather than once per row. */
+    static String stateIs(final String state) {
+        return "'{\"cmHandleState\": \"" + state + "\"}'::jsonb";
     }
 
     /** The state with the reason it is locked for, where there is one. */
@@ -50,7 +55,7 @@ final class LcmValues {
      */
     static String ready(final String firstReady, final String dataSyncEnabled) {
         return "CASE WHEN " + firstReady + " THEN jsonb_build_object('dataSyncEnabled', " + dataSyncEnabled
-            + ", 'cmHandleState', 'READY') ELSE " + state("'READY'") + " END";
+            + ", 'cmHandleState', 'READY') ELSE " + stateIs("READY") + " END";
     }
 
     static String dataSyncEnabled(final String dataSyncEnabled) {

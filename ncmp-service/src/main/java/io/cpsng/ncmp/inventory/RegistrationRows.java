@@ -79,7 +79,7 @@ public class RegistrationRows {
             FROM before WHERE h.id = before.id
             RETURNING %s),
         events AS (%s)
-        SELECT id FROM locked""".formatted(LcmValues.eventRow("h", LcmOutbox.UPDATE, LcmValues.state("'READY'"),
+        SELECT id FROM locked""".formatted(LcmValues.eventRow("h", LcmOutbox.UPDATE, LcmValues.stateIs("READY"),
         LcmValues.locked("h.lock_reason", "h.lock_reason_details")), LcmOutbox.insertEventsFrom("locked"));
 
     // a removal that succeeds at once still tells DELETING before DELETED (in this order: the sequence follows
@@ -95,8 +95,8 @@ public class RegistrationRows {
             ORDER BY id, step),
         events AS (%s)
         SELECT id, schema_set_name FROM deleted""".formatted(
-        LcmValues.eventRow("", LcmOutbox.UPDATE, LcmValues.state("cm_handle_state"), LcmValues.state("'DELETING'")),
-        LcmValues.eventRow("", LcmOutbox.DELETE, LcmValues.state("'DELETING'"), LcmValues.state("'DELETED'")),
+        LcmValues.eventRow("", LcmOutbox.UPDATE, LcmValues.state("cm_handle_state"), LcmValues.stateIs("DELETING")),
+        LcmValues.eventRow("", LcmOutbox.DELETE, LcmValues.stateIs("DELETING"), LcmValues.stateIs("DELETED")),
         LcmOutbox.insertEventsFrom("changes"));
 
     // a handle being deleted does no module sync: a worker holding it finds its claim gone
@@ -111,7 +111,7 @@ public class RegistrationRows {
         changes AS (SELECT %s FROM deleting WHERE cm_handle_state <> 'DELETING'),
         events AS (%s)
         SELECT id FROM deleting""".formatted(
-        LcmValues.eventRow("", LcmOutbox.UPDATE, LcmValues.state("cm_handle_state"), LcmValues.state("'DELETING'")),
+        LcmValues.eventRow("", LcmOutbox.UPDATE, LcmValues.state("cm_handle_state"), LcmValues.stateIs("DELETING")),
         LcmOutbox.insertEventsFrom("changes"));
 
     private static final String DELETE_DELETING = """
@@ -120,7 +120,7 @@ public class RegistrationRows {
             RETURNING schema_set_name, %s),
         events AS (%s)
         SELECT id, schema_set_name FROM deleted""".formatted(
-        LcmValues.eventRow("", LcmOutbox.DELETE, LcmValues.state("'DELETING'"), LcmValues.state("'DELETED'")),
+        LcmValues.eventRow("", LcmOutbox.DELETE, LcmValues.stateIs("DELETING"), LcmValues.stateIs("DELETED")),
         LcmOutbox.insertEventsFrom("deleted"));
 
     private final JdbcTemplate jdbcTemplate;

@@ -4,7 +4,6 @@ import io.cpsng.ncmp.api.NcmpModuleRefreshService;
 import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
 import io.cpsng.ncmp.api.model.CmHandleState;
-import io.cpsng.ncmp.inventory.CmHandleSearch;
 import io.cpsng.ncmp.inventory.RegistrationRows;
 import io.cpsng.ncmp.inventory.SearchCondition;
 import io.cpsng.ncmp.search.InventoryResults;
@@ -29,14 +28,12 @@ class ModuleRefresh implements NcmpModuleRefreshService {
     // ids locked in one statement: an array parameter, so any size is valid; this keeps each lock short
     private static final int LOCK_BATCH_SIZE = 2_000;
 
-    private final CmHandleSearch cmHandleSearch;
     private final InventoryResults inventoryResults;
     private final RegistrationRows registrationRows;
     private final ApplicationEventPublisher applicationEventPublisher;
 
-    ModuleRefresh(final CmHandleSearch cmHandleSearch, final InventoryResults inventoryResults,
-                  final RegistrationRows registrationRows, final ApplicationEventPublisher applicationEventPublisher) {
-        this.cmHandleSearch = cmHandleSearch;
+    ModuleRefresh(final InventoryResults inventoryResults, final RegistrationRows registrationRows,
+                  final ApplicationEventPublisher applicationEventPublisher) {
         this.inventoryResults = inventoryResults;
         this.registrationRows = registrationRows;
         this.applicationEventPublisher = applicationEventPublisher;
@@ -52,7 +49,7 @@ class ModuleRefresh implements NcmpModuleRefreshService {
         }
         final Map<String, List<String>> referencesByTag = new LinkedHashMap<>();
         final List<String> untaggedReady = new ArrayList<>();
-        inventoryResults.cmHandles(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.INVENTORY))
+        inventoryResults.cmHandles(cmHandleQuery, SearchCondition.INVENTORY)
             .forEach(cmHandle -> {
                 referencesByTag.computeIfAbsent(cmHandle.moduleSetTag(), tag -> new ArrayList<>())
                     .add(cmHandle.alternateId() == null || cmHandle.alternateId().isBlank()

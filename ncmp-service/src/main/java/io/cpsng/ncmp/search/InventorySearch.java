@@ -7,7 +7,6 @@ import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
 import io.cpsng.ncmp.api.model.Results;
 import io.cpsng.ncmp.inventory.CmHandleRows;
-import io.cpsng.ncmp.inventory.CmHandleSearch;
 import io.cpsng.ncmp.inventory.SearchCondition;
 import io.cpsng.ncmp.routing.CmHandleRouter;
 import org.springframework.stereotype.Service;
@@ -16,14 +15,12 @@ import org.springframework.stereotype.Service;
 @Service
 class InventorySearch implements NcmpInventorySearchService {
 
-    private final CmHandleSearch cmHandleSearch;
     private final InventoryResults inventoryResults;
     private final CmHandleRouter cmHandleRouter;
     private final CmHandleRows cmHandleRows;
 
-    InventorySearch(final CmHandleSearch cmHandleSearch, final InventoryResults inventoryResults,
-                    final CmHandleRouter cmHandleRouter, final CmHandleRows cmHandleRows) {
-        this.cmHandleSearch = cmHandleSearch;
+    InventorySearch(final InventoryResults inventoryResults, final CmHandleRouter cmHandleRouter,
+                    final CmHandleRows cmHandleRows) {
         this.inventoryResults = inventoryResults;
         this.cmHandleRouter = cmHandleRouter;
         this.cmHandleRows = cmHandleRows;
@@ -34,19 +31,18 @@ class InventorySearch implements NcmpInventorySearchService {
         if (dmiPluginIdentifier == null || dmiPluginIdentifier.isBlank()) {
             throw new InvalidInputException("Invalid query parameter", "dmi-plugin-identifier must not be empty");
         }
-        return inventoryResults.references(cmHandleSearch.withDmiPlugin(dmiPluginIdentifier), outputAlternateId);
+        return inventoryResults.referencesOfPlugin(dmiPluginIdentifier, outputAlternateId);
     }
 
     @Override
     public Results<String> searchCmHandleReferences(final CmHandleQuery cmHandleQuery,
                                                     final boolean outputAlternateId) {
-        return inventoryResults.references(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.INVENTORY),
-            outputAlternateId);
+        return inventoryResults.references(cmHandleQuery, SearchCondition.INVENTORY, outputAlternateId);
     }
 
     @Override
     public Results<CmHandle> searchCmHandles(final CmHandleQuery cmHandleQuery) {
-        return inventoryResults.cmHandles(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.INVENTORY));
+        return inventoryResults.cmHandles(cmHandleQuery, SearchCondition.INVENTORY);
     }
 
     /** Routed, then read by id: a handle removed in between is not found, as it would be a moment later. */

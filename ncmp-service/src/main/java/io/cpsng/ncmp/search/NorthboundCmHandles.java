@@ -11,7 +11,6 @@ import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
 import io.cpsng.ncmp.api.model.Results;
 import io.cpsng.ncmp.inventory.CmHandleRows;
-import io.cpsng.ncmp.inventory.CmHandleSearch;
 import io.cpsng.ncmp.inventory.SearchCondition;
 import java.util.Collection;
 import java.util.Comparator;
@@ -32,14 +31,12 @@ class NorthboundCmHandles implements NcmpCmHandleService {
         .thenComparing(ModuleReference::revision, Comparator.nullsFirst(Comparator.naturalOrder()));
 
     private final CmHandleRows cmHandleRows;
-    private final CmHandleSearch cmHandleSearch;
     private final InventoryResults inventoryResults;
     private final CpsModuleService cpsModuleService;
 
-    NorthboundCmHandles(final CmHandleRows cmHandleRows, final CmHandleSearch cmHandleSearch,
-                        final InventoryResults inventoryResults, final CpsModuleService cpsModuleService) {
+    NorthboundCmHandles(final CmHandleRows cmHandleRows, final InventoryResults inventoryResults,
+                        final CpsModuleService cpsModuleService) {
         this.cmHandleRows = cmHandleRows;
-        this.cmHandleSearch = cmHandleSearch;
         this.inventoryResults = inventoryResults;
         this.cpsModuleService = cpsModuleService;
     }
@@ -81,13 +78,12 @@ class NorthboundCmHandles implements NcmpCmHandleService {
 
     @Override
     public Results<CmHandle> searchCmHandles(final CmHandleQuery cmHandleQuery) {
-        return inventoryResults.cmHandles(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.NORTHBOUND));
+        return inventoryResults.cmHandles(cmHandleQuery, SearchCondition.NORTHBOUND);
     }
 
     @Override
     public Results<String> searchCmHandleReferences(final CmHandleQuery cmHandleQuery,
                                                     final boolean outputAlternateId) {
-        return inventoryResults.references(cmHandleSearch.toSqlCondition(cmHandleQuery, SearchCondition.NORTHBOUND),
-            outputAlternateId);
+        return inventoryResults.references(cmHandleQuery, SearchCondition.NORTHBOUND, outputAlternateId);
     }
 }
