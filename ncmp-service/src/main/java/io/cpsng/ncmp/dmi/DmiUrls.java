@@ -49,7 +49,7 @@ final class DmiUrls {
         return dmiV1(plugin).segment("cmwriteJob").query("destination", destination).toUri();
     }
 
-    /** GET /dmi/v1/cmwriteJob/dataProducer/{id}/dataProducerJob/{id}/{status or result}, with ?destination= if given. */
+    /** GET /dmi/v1/cmwriteJob/dataProducer/{id}/dataProducerJob/{id}/{status or result}, ?destination= if given. */
     static URI writeJobQuery(final String plugin, final String dataProducerId, final String dataProducerJobId,
                              final String what, final String destination) {
         return dmiV1(plugin).segment("cmwriteJob").segment("dataProducer").segment(dataProducerId)

@@ -81,7 +81,7 @@ public class CmHandleRows {
     }
 
     /** The handles meeting the condition, in id order, handed over one by one as they are read (a cursor). */
-    public void forEach(final SqlCondition condition, final Consumer<CmHandle> action) {
+    void forEach(final SqlCondition condition, final Consumer<CmHandle> action) {
         jdbcTemplate.execute(PLAN_FOR_ALL_ROWS);
         cursorJdbcTemplate.query(SELECT_HANDLE + " WHERE " + condition.sql() + " ORDER BY h.id", resultSet -> {
             action.accept(CmHandleColumns.toCmHandle(resultSet));
@@ -89,8 +89,8 @@ public class CmHandleRows {
     }
 
     /** The ids, or alternate ids where a handle has one, of the handles meeting the condition, ordered. */
-    public void forEachReference(final SqlCondition condition, final boolean outputAlternateId,
-                                 final Consumer<String> action) {
+    void forEachReference(final SqlCondition condition, final boolean outputAlternateId,
+                          final Consumer<String> action) {
         final String reference = outputAlternateId ? "coalesce(h.alternate_id, h.id)" : "h.id";
         jdbcTemplate.execute(PLAN_FOR_ALL_ROWS);
         cursorJdbcTemplate.query("SELECT " + reference + " FROM ncmp_cm_handle h WHERE " + condition.sql()

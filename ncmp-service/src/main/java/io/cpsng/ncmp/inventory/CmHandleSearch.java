@@ -24,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  * module sets holding them.
  */
 @Component
-public class CmHandleSearch {
+class CmHandleSearch {
 
     static final String TRUST_LEVEL_COMPLETE = "COMPLETE";
     static final String TRUST_LEVEL_NONE = "NONE";
@@ -52,8 +52,7 @@ public class CmHandleSearch {
      * parameters grow with the query, never with the inventory. Additional properties are private to the
      * inventory interface: elsewhere a cps-path reaching them matches no handle.
      */
-    public SqlCondition toSqlCondition(final CmHandleQuery cmHandleQuery,
-                                       final Set<SearchCondition> allowedConditions) {
+    SqlCondition toSqlCondition(final CmHandleQuery cmHandleQuery, final Set<SearchCondition> allowedConditions) {
         final boolean additionalPropertiesVisible = allowedConditions.contains(
             SearchCondition.HAS_ALL_ADDITIONAL_PROPERTIES);
         // every condition is translated, so an unsupported cps-path is refused even next to one matching nothing
@@ -63,7 +62,7 @@ public class CmHandleSearch {
     }
 
     /** The handles registered with the plugin as DMI, data or model plugin, as a condition on {@code h}. */
-    public SqlCondition withDmiPlugin(final String dmiPluginIdentifier) {
+    SqlCondition withDmiPlugin(final String dmiPluginIdentifier) {
         return SqlCondition.of("? in (h.dmi_service_name, h.dmi_data_service_name, h.dmi_model_service_name)",
             dmiPluginIdentifier);
     }

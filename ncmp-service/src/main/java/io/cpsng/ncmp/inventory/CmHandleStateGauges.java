@@ -1,7 +1,6 @@
 package io.cpsng.ncmp.inventory;
 
 import io.cpsng.ncmp.api.model.CmHandleState;
-import io.cpsng.ncmp.inventory.CmHandleRows;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
@@ -12,8 +11,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 /**
- * Gauges of how many handles are in each state (ncmp.cm-handles, tag state). One query reads the state
- * leaf of every handle at most every few seconds, however many gauges are scraped how often.
+ * Gauges of how many handles are in each state (ncmp.cm-handles, tag state). One grouped count of the table runs
+ * at most every few seconds, however many gauges are scraped how often.
  */
 @Component
 class CmHandleStateGauges {

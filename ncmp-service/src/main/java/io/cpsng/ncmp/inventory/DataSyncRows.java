@@ -117,7 +117,7 @@ public class DataSyncRows {
     }
 
     public void retryLater(final String owner, final Collection<String> cmHandleIds, final Duration backoffBase,
-                    final Duration backoffCap) {
+                           final Duration backoffCap) {
         if (!cmHandleIds.isEmpty()) {
             jdbcTemplate.update(RETRY_LATER, seconds(backoffCap), seconds(backoffBase),
                 cmHandleIds.toArray(String[]::new), owner);

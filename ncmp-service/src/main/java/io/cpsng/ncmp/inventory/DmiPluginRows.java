@@ -59,7 +59,7 @@ public class DmiPluginRows {
 
     /**
      * Gives the plugin's handles that trust level, with an event per handle whose visible trust level changed;
-     * returns how many handles it changed.
+     * returns how many those are (a handle with a registered trust level below COMPLETE may show no change).
      */
     public int setHandlesTrustLevel(final String plugin, final String trustLevel) {
         return jdbcTemplate.update(SET_HANDLES_TRUST_LEVEL, plugin, plugin, plugin, trustLevel, trustLevel);

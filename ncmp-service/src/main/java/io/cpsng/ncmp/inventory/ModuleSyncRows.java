@@ -99,7 +99,7 @@ public class ModuleSyncRows {
      * (null for a sync), its failures so far and when it became due.
      */
     public record ClaimedWork(CmHandle cmHandle, String schemaSetName, String upgradeModuleSetTag, int attempt,
-                       Instant dueAt) {
+                              Instant dueAt) {
 
         public String cmHandleId() {
             return cmHandle.id();
@@ -139,7 +139,7 @@ public class ModuleSyncRows {
 
     /** LOCKED with the failure as details, due again after base * 2^(failures before), at most cap. */
     public void markLocked(final String owner, final Map<ClaimedWork, String> lockDetailsByWork,
-                    final Duration backoffBase, final Duration backoffCap) {
+                           final Duration backoffBase, final Duration backoffCap) {
         if (!lockDetailsByWork.isEmpty()) {
             final List<ClaimedWork> works = List.copyOf(lockDetailsByWork.keySet());
             jdbcTemplate.update(MARK_LOCKED, seconds(backoffCap), seconds(backoffBase),
@@ -150,7 +150,7 @@ public class ModuleSyncRows {
 
     /** Releases the rows unchanged but for the back-off, when a batch failed as a whole. */
     public void retryLater(final String owner, final Collection<String> cmHandleIds, final Duration backoffBase,
-                    final Duration backoffCap) {
+                           final Duration backoffCap) {
         if (!cmHandleIds.isEmpty()) {
             jdbcTemplate.update(RETRY_LATER, seconds(backoffCap), seconds(backoffBase),
                 cmHandleIds.toArray(String[]::new), owner);

@@ -11,12 +11,12 @@ import java.util.stream.Collectors;
  *
  * <p>The text never holds the jsonb {@code ?} operator: JDBC would take it for a bind marker.
  */
-public record SqlCondition(String sql, List<Object> parameters) {
+record SqlCondition(String sql, List<Object> parameters) {
 
     static final SqlCondition TRUE = new SqlCondition("true", List.of());
     static final SqlCondition FALSE = new SqlCondition("false", List.of());
 
-    public SqlCondition {
+    SqlCondition {
         // List.copyOf refuses nulls, and a null bind value would only ever be a bug here
         parameters = List.copyOf(parameters);
     }

@@ -20,8 +20,9 @@ final class HandleChanges {
     }
 
     /**
-     * Properties mapped to null are removed; a new alternate id or data producer is only taken if none is set; the
-     * trust level is the one requested (null keeps the registered one, see RegistrationRows#updateRegistered).
+     * Properties mapped to null are removed; the alternate id stays as registered; a data producer is only taken if
+     * none is set; the trust level is the one requested (null keeps the registered one, see
+     * RegistrationRows#updateRegistered).
      */
     static CmHandle merged(final CmHandle current, final CmHandle update, final String requestedTrustLevel) {
         return new CmHandle(current.id(), current.dmiServiceName(), current.dmiDataServiceName(),

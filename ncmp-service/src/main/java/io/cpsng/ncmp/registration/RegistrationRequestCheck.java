@@ -13,8 +13,7 @@ import org.springframework.stereotype.Component;
 /**
  * What makes a registration request invalid as a whole, checked before anything is written: an entry that is
  * not a handle, more handles than one request may carry, a value longer than allowed, plugins missing or not
- * http(s) URLs. Problems of one handle
- * (an invalid or existing id) are answered per handle by the registration itself.
+ * http(s) URLs. Problems of one handle (an invalid or existing id) are answered per handle by the registration.
  */
 @Component
 @EnableConfigurationProperties(RegistrationProperties.class)

@@ -7,6 +7,7 @@ import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
 import io.cpsng.ncmp.api.model.Results;
 import io.cpsng.ncmp.inventory.CmHandleRows;
+import io.cpsng.ncmp.inventory.InventoryResults;
 import io.cpsng.ncmp.inventory.SearchCondition;
 import io.cpsng.ncmp.routing.CmHandleRouter;
 import org.springframework.stereotype.Service;

@@ -11,6 +11,7 @@ import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
 import io.cpsng.ncmp.api.model.Results;
 import io.cpsng.ncmp.inventory.CmHandleRows;
+import io.cpsng.ncmp.inventory.InventoryResults;
 import io.cpsng.ncmp.inventory.SearchCondition;
 import java.util.Collection;
 import java.util.Comparator;

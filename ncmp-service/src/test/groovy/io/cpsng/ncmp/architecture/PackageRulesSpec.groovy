@@ -29,7 +29,7 @@ class PackageRulesSpec extends Specification {
         inventory    : ['api', 'lcm'],
         routing      : ['api', 'inventory'],
         search       : ['api', 'inventory', 'routing'],
-        registration : ['api', 'inventory', 'search'],
+        registration : ['api', 'inventory'],
         trust        : ['dmi', 'inventory'],
         modulesync   : ['api', 'dmi', 'inventory', 'registration', 'schedule'],
         datasync     : ['api', 'dmi', 'inventory', 'registration', 'schedule'],
@@ -65,18 +65,20 @@ class PackageRulesSpec extends Specification {
             slices().matching('io.cpsng.ncmp.(*)..').should().beFreeOfCycles().check(classes)
     }
 
-    def 'Only the inventory writes SQL on the handle table'() {
+    def 'Only the inventory names its tables: #table'() {
         given: 'the compiled classes of NCMP, whose constants hold their SQL'
             def classesDirectory = Path.of(PackageRulesSpec.protectionDomain.codeSource.location.toURI())
                 .resolveSibling('classes').resolve('io/cpsng/ncmp')
-        when: 'the classes naming ncmp_cm_handle are collected'
+        when: 'the classes naming the table are collected'
             def naming = Files.walk(classesDirectory).withCloseable { paths ->
                 paths.filter { it.toString().endsWith('.class') }
-                    .filter { new String(Files.readAllBytes(it), 'ISO-8859-1').contains('ncmp_cm_handle') }
+                    .filter { new String(Files.readAllBytes(it), 'ISO-8859-1').contains(table) }
                     .collect { classesDirectory.relativize(it).toString() }
             }
         then: 'all are in the inventory, and the inventory has some'
             !naming.isEmpty()
             naming.every { it.startsWith('inventory/') }
+        where: 'the tables are'
+            table << ['ncmp_cm_handle', 'ncmp_dmi_plugin']
     }
 }

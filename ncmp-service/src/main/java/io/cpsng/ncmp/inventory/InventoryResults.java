@@ -1,21 +1,17 @@
-package io.cpsng.ncmp.search;
+package io.cpsng.ncmp.inventory;
 
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleQuery;
 import io.cpsng.ncmp.api.model.Results;
-import io.cpsng.ncmp.inventory.CmHandleRows;
-import io.cpsng.ncmp.inventory.CmHandleSearch;
-import io.cpsng.ncmp.inventory.SearchCondition;
-import io.cpsng.ncmp.inventory.SqlCondition;
 import java.util.Set;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The handles a search finds. The search is validated and translated when it is asked, so a bad one fails before
- * any answer begins; its results are read through a cursor when they are consumed, which PostgreSQL keeps only
- * within a transaction: a read-only one.
+ * The handles a search finds, for the packages that answer searches: they pass the query, never SQL. The search is
+ * validated and translated when it is asked, so a bad one fails before any answer begins; its results are read
+ * through a cursor when they are consumed, which PostgreSQL keeps only within a transaction: a read-only one.
  */
 @Component
 public class InventoryResults {
