@@ -6,7 +6,9 @@ import io.cpsng.ncmp.api.model.DmiPluginRegistration;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
@@ -22,9 +24,13 @@ class RegistrationRequestCheck {
     private static final String INVALID_REGISTRATION = "Invalid registration request";
 
     private final RegistrationProperties registrationProperties;
+    private final Pattern allowedPluginUrls;
 
-    RegistrationRequestCheck(final RegistrationProperties registrationProperties) {
+    /** The pattern is ncmp.dmi.allowed-url-pattern (the reference's name); blank allows any http(s) URL. */
+    RegistrationRequestCheck(final RegistrationProperties registrationProperties,
+                             @Value("${ncmp.dmi.allowed-url-pattern:}") final String allowedPluginUrlPattern) {
         this.registrationProperties = registrationProperties;
+        this.allowedPluginUrls = allowedPluginUrlPattern.isBlank() ? null : Pattern.compile(allowedPluginUrlPattern);
     }
 
     void check(final DmiPluginRegistration registration) {
@@ -82,7 +88,7 @@ class RegistrationRequestCheck {
         }
     }
 
-    private static void validatePluginUrls(final DmiPluginRegistration registration) {
+    private void validatePluginUrls(final DmiPluginRegistration registration) {
         final boolean hasPlugin = !isBlank(registration.dmiPlugin());
         final boolean hasDataAndModelPlugins = !isBlank(registration.dmiDataPlugin())
             && !isBlank(registration.dmiModelPlugin());
@@ -90,22 +96,39 @@ class RegistrationRequestCheck {
             throw new InvalidInputException("Invalid DMI plugin registration",
                 "dmiPlugin, or both dmiDataPlugin and dmiModelPlugin, must be given");
         }
-        for (final String pluginUrl : new String[] {registration.dmiPlugin(), registration.dmiDataPlugin(),
-            registration.dmiModelPlugin()}) {
-            if (!isBlank(pluginUrl) && !isHttpUrl(pluginUrl)) {
-                throw new InvalidInputException("Invalid DMI plugin URL",
-                    "DMI plugin URL " + pluginUrl + " is not an http(s) URL");
-            }
+        validatePluginUrl("dmiPlugin", registration.dmiPlugin());
+        validatePluginUrl("dmiDataPlugin", registration.dmiDataPlugin());
+        validatePluginUrl("dmiModelPlugin", registration.dmiModelPlugin());
+    }
+
+    /**
+     * An http(s) URL with a host and, where an allowed pattern is set, matching it whole: NCMP calls what is
+     * registered, so a plugin URL chooses where NCMP's requests go (the reference's SSRF fix, with its messages).
+     * Unlike the reference, the scheme and host are checked with a pattern too.
+     */
+    private void validatePluginUrl(final String field, final String url) {
+        if (isBlank(url)) {
+            return;
+        }
+        final URI uri;
+        try {
+            uri = URI.create(url);
+        } catch (final IllegalArgumentException notAUri) {
+            throw invalidPluginUrl(field, "URL is not valid: " + url);
+        }
+        if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+            throw invalidPluginUrl(field, "Only http or https schemes are allowed, got: " + url);
+        }
+        if (uri.getHost() == null) {
+            throw invalidPluginUrl(field, "URL must contain a valid host: " + url);
+        }
+        if (allowedPluginUrls != null && !allowedPluginUrls.matcher(url).matches()) {
+            throw invalidPluginUrl(field, "URL does not match the allowed pattern: " + url);
         }
     }
 
-    private static boolean isHttpUrl(final String url) {
-        try {
-            final URI uri = URI.create(url);
-            return ("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) && uri.getHost() != null;
-        } catch (final IllegalArgumentException notAUri) {
-            return false;
-        }
+    private static InvalidInputException invalidPluginUrl(final String field, final String details) {
+        return new InvalidInputException("Invalid DMI plugin URL for " + field, details);
     }
 
     private static boolean isBlank(final String text) {
