@@ -94,14 +94,17 @@ class TestKafka {
     }
 
     /**
-     * Sends the records and waits until the broker has them all. Their topics are made first, with the broker's
-     * defaults: a first send that auto-creates a topic met metadata errors whose retries the broker then refused as
-     * out of order, for two minutes (CmNotificationForwardingSpec in one CI run).
+     * Sends the records and waits until the broker has them all. Their topics are made first and the send waits until
+     * every partition has its leader: a first send racing a topic's creation met metadata errors, and with several
+     * batches in flight the broker then refused the retries as out of order until they expired, for two minutes
+     * (CmNotificationForwardingSpec, twice in CI). One request in flight per connection keeps a retry from
+     * overtaking.
      */
     static void send(List<ProducerRecord<String, String>> records) {
         createTopics(records*.topic().toSet())
         def properties = ['bootstrap.servers': BOOTSTRAP_SERVERS, 'key.serializer': StringSerializer.name,
-                          'value.serializer' : StringSerializer.name, 'linger.ms': '5', 'acks': 'all']
+                          'value.serializer' : StringSerializer.name, 'linger.ms': '5', 'acks': 'all',
+                          'max.in.flight.requests.per.connection': '1', 'batch.size': '262144']
         new KafkaProducer<String, String>(properties as Map<String, Object>).withCloseable { producer ->
             records.collect { producer.send(it) }*.get()
         }
@@ -119,6 +122,26 @@ class TestKafka {
                     }
                 }
             }
+            awaitLeaders(admin, topics)
+        }
+    }
+
+    private static void awaitLeaders(AdminClient admin, Set<String> topics) {
+        def deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos()
+        while (!allHaveLeaders(admin, topics)) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("partitions of ${topics} have no leader after 30 s")
+            }
+            Thread.sleep(50)
+        }
+    }
+
+    private static boolean allHaveLeaders(AdminClient admin, Set<String> topics) {
+        try {
+            admin.describeTopics(topics).allTopicNames().get().values()
+                .every { description -> description.partitions().every { it.leader() != null && !it.leader().empty } }
+        } catch (ExecutionException notYetKnown) {
+            false
         }
     }
 

@@ -30,7 +30,7 @@ class PackageRulesSpec extends Specification {
         routing      : ['api', 'inventory'],
         search       : ['api', 'inventory', 'routing'],
         registration : ['api', 'inventory'],
-        trust        : ['dmi', 'inventory'],
+        trust        : ['dmi', 'inventory', 'notifications'],
         modulesync   : ['api', 'dmi', 'inventory', 'registration', 'schedule'],
         datasync     : ['api', 'dmi', 'inventory', 'registration', 'schedule'],
         notifications: ['datasync'],
