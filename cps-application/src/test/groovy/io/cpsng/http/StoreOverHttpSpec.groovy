@@ -34,6 +34,9 @@ class StoreOverHttpSpec extends ServerSpec {
     @Shared
     boolean modelCreated = false
 
+    @Shared
+    boolean anchorListingCreated = false
+
     def setup() {
         if (!modelCreated) {
             assert http.send('POST', "/cps/api/v2/dataspaces?dataspace-name=${DATASPACE}", [:], null).status == 201
@@ -179,11 +182,47 @@ class StoreOverHttpSpec extends ServerSpec {
         branch instanceof List ? branch[0] : branch
     }
 
-    def uploadYang(String schemaSetName, String yang) {
+    def 'Anchors of the schema sets named in schema-set-names (#version): #scenario'() {
+        given: 'a dataspace of two schema sets, one anchor on the first, two on the second'
+            def dataspace = 'anchor-listing'
+            if (!anchorListingCreated) {
+                assert http.send('POST', "/cps/api/v2/dataspaces?dataspace-name=${dataspace}", [:], null).status == 201
+                [first: ['a-1'], second: ['b-1', 'b-2']].each { schemaSet, anchors ->
+                    assert uploadYang(schemaSet, TEST_TREE_YANG, dataspace).status == 201
+                    anchors.each {
+                        assert http.send('POST', "/cps/api/v2/dataspaces/${dataspace}/anchors?schema-set-name=${schemaSet}&anchor-name=${it}", [:], null).status == 201
+                    }
+                }
+                anchorListingCreated = true
+            }
+        when: 'the dataspace\'s anchors are asked for with the parameter'
+            def response = http.get("/cps/api/${version}/dataspaces/${dataspace}/anchors${query}")
+        then: 'the anchors of those schema sets are answered, as the reference answers them'
+            response.status == 200
+            (response.json as List).collect { "${it.name}/${it.schemaSetName}/${it.dataspaceName}".toString() }.sort() ==
+                expectedAnchors.collect { "${it}/${dataspace}".toString() }
+        where:
+            version | scenario                          | query                                             || expectedAnchors
+            'v1'    | 'one schema set'                  | '?schema-set-names=second'                        || ['b-1/second', 'b-2/second']
+            'v2'    | 'two, comma separated'            | '?schema-set-names=first,second'                  || ['a-1/first', 'b-1/second', 'b-2/second']
+            'v2'    | 'the parameter given twice'       | '?schema-set-names=first&schema-set-names=second' || ['a-1/first', 'b-1/second', 'b-2/second']
+            'v2'    | 'an unknown name matches nothing' | '?schema-set-names=no-such-set'                   || []
+            'v2'    | 'empty: every anchor'             | '?schema-set-names='                              || ['a-1/first', 'b-1/second', 'b-2/second']
+    }
+
+    def 'Anchors of schema sets in a dataspace that does not exist answer 400, as any request of a missing dataspace'() {
+        when: 'the anchors of a schema set in a dataspace that does not exist are asked for'
+            def response = http.get('/cps/api/v2/dataspaces/no-such-dataspace/anchors?schema-set-names=test-tree')
+        then: 'the reference\'s answer for a missing dataspace'
+            response.status == 400
+            response.json.message == 'Dataspace not found'
+    }
+
+    def uploadYang(String schemaSetName, String yang, String dataspace = DATASPACE) {
         def boundary = 'spec-boundary'
         def body = "--${boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"${schemaSetName}.yang\"\r\n" +
             "Content-Type: application/octet-stream\r\n\r\n${yang}\r\n--${boundary}--\r\n"
-        http.send('POST', "/cps/api/v2/dataspaces/${DATASPACE}/schema-sets?schema-set-name=${schemaSetName}",
+        http.send('POST', "/cps/api/v2/dataspaces/${dataspace}/schema-sets?schema-set-name=${schemaSetName}",
             ['Content-Type': "multipart/form-data; boundary=${boundary}".toString()], body.bytes)
     }
 

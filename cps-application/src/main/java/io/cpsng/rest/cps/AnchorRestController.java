@@ -3,6 +3,7 @@ package io.cpsng.rest.cps;
 import io.cpsng.cps.api.CpsAnchorService;
 import io.cpsng.cps.api.model.Anchor;
 import java.util.Collection;
+import java.util.List;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -33,8 +34,13 @@ class AnchorRestController {
     }
 
     @GetMapping("/{apiVersion:v1|v2}/dataspaces/{dataspace-name}/anchors")
-    ResponseEntity<Collection<Anchor>> getAnchors(@PathVariable("dataspace-name") final String dataspaceName) {
-        return ResponseEntity.ok(cpsAnchorService.getAnchors(dataspaceName));
+    ResponseEntity<Collection<Anchor>> getAnchors(@PathVariable("dataspace-name") final String dataspaceName,
+                                                  @RequestParam(name = "schema-set-names", required = false)
+                                                  final List<String> schemaSetNames) {
+        // as the reference: absent or empty, every anchor of the dataspace
+        return ResponseEntity.ok(schemaSetNames == null || schemaSetNames.isEmpty()
+            ? cpsAnchorService.getAnchors(dataspaceName)
+            : cpsAnchorService.getAnchorsOfSchemaSets(dataspaceName, schemaSetNames));
     }
 
     @GetMapping("/{apiVersion:v1|v2}/dataspaces/{dataspace-name}/anchors/{anchor-name}")

@@ -26,6 +26,8 @@ class AdminStore implements AdminPersistence {
 
     private static final String SELECT_ANCHORS_BY_NAMES = "SELECT a.name, ss.name FROM anchor a "
         + "JOIN schema_set ss ON ss.id = a.schema_set_id WHERE a.dataspace_id = ? AND a.name = ANY(?) ORDER BY a.name";
+    private static final String SELECT_ANCHORS_OF_SCHEMA_SETS = "SELECT a.name, ss.name FROM anchor a "
+        + "JOIN schema_set ss ON ss.id = a.schema_set_id WHERE a.dataspace_id = ? AND ss.name = ANY(?) ORDER BY a.name";
 
     private final DataspaceRepository dataspaceRepository;
     private final SchemaSetRepository schemaSetRepository;
@@ -149,6 +151,15 @@ class AdminStore implements AdminPersistence {
         return jdbcTemplate.query(SELECT_ANCHORS_BY_NAMES,
             (resultSet, rowNumber) -> new Anchor(resultSet.getString(1), dataspaceName, resultSet.getString(2)),
             dataspace.getId(), anchorNames.toArray(String[]::new));
+    }
+
+    @Override
+    public Collection<Anchor> getAnchorsOfSchemaSets(final String dataspaceName,
+                                                     final Collection<String> schemaSetNames) {
+        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
+        return jdbcTemplate.query(SELECT_ANCHORS_OF_SCHEMA_SETS,
+            (resultSet, rowNumber) -> new Anchor(resultSet.getString(1), dataspaceName, resultSet.getString(2)),
+            dataspace.getId(), schemaSetNames.toArray(String[]::new));
     }
 
     @Override

@@ -18,6 +18,9 @@ public interface CpsAnchorService {
     /** The anchors that exist among the names. */
     Collection<Anchor> getAnchors(String dataspaceName, Collection<String> anchorNames);
 
+    /** The anchors of those schema sets; a name no schema set has matches nothing. */
+    Collection<Anchor> getAnchorsOfSchemaSets(String dataspaceName, Collection<String> schemaSetNames);
+
     /** Deletes the anchor and all of its data. */
     void deleteAnchor(String dataspaceName, String anchorName);
 

@@ -68,6 +68,14 @@ class AnchorService implements CpsAnchorService {
     }
 
     @Override
+    @Transactional(readOnly = true)
+    public Collection<Anchor> getAnchorsOfSchemaSets(final String dataspaceName,
+                                                     final Collection<String> schemaSetNames) {
+        NameValidator.validateNames(dataspaceName);
+        return adminPersistence.getAnchorsOfSchemaSets(dataspaceName, schemaSetNames);
+    }
+
+    @Override
     public void deleteAnchor(final String dataspaceName, final String anchorName) {
         NameValidator.validateNames(dataspaceName, anchorName);
         recordAnchorsRemoved(dataspaceName, List.of(anchorName));

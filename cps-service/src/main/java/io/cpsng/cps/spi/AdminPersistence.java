@@ -36,6 +36,8 @@ public interface AdminPersistence {
 
     Collection<Anchor> getAnchors(String dataspaceName, Collection<String> anchorNames);
 
+    Collection<Anchor> getAnchorsOfSchemaSets(String dataspaceName, Collection<String> schemaSetNames);
+
     /** Deletes the anchor and every fragment of its data. */
     void deleteAnchor(String dataspaceName, String anchorName);
 }
