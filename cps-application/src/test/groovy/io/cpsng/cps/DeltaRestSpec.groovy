@@ -4,9 +4,11 @@ import groovy.json.JsonOutput
 import groovy.json.JsonSlurper
 import io.cpsng.IntegrationSpec
 import org.springframework.beans.factory.annotation.Autowired
+import org.springframework.http.HttpHeaders
 import org.springframework.mock.web.MockMultipartFile
 
 import static org.springframework.http.MediaType.APPLICATION_JSON
+import static org.springframework.http.MediaType.APPLICATION_XML
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.delete
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.multipart
@@ -100,21 +102,53 @@ class DeltaRestSpec extends IntegrationSpec {
                                [action: 'create', xpath: '/warehouse', targetData: [zones: [[building: 'C', floor: 2]]]]]
     }
 
-    def 'A #form delta report applied to the source makes it equal to the target'() {
+    def 'A #form delta report in #format applied to the source makes it equal to the target'() {
         given: 'the report from source to target'
             def report = mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
-                .param('descendants', 'all').param('grouping-enabled', grouped)).andReturn().response.contentAsString
+                .param('descendants', 'all').param('grouping-enabled', grouped).accept(mediaType)).andReturn().response.contentAsString
         when: 'it is applied to the source'
-            def response = mvc.perform(post("${ANCHORS}/source/applyChangesInDeltaReport").contentType(APPLICATION_JSON)
+            def response = mvc.perform(post("${ANCHORS}/source/applyChangesInDeltaReport").contentType(mediaType)
                 .content(report)).andReturn().response
         then: 'it is created, and no difference is left'
             response.status == 201
             json(mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
                 .param('descendants', 'all')).andReturn().response) == []
         where: 'the report is'
-            form        | grouped
-            'per node'  | 'false'
-            'condensed' | 'true'
+            form        | format | grouped | mediaType
+            'per node'  | 'JSON' | 'false' | APPLICATION_JSON
+            'condensed' | 'JSON' | 'true'  | APPLICATION_JSON
+            'per node'  | 'XML'  | 'false' | APPLICATION_XML
+            'condensed' | 'XML'  | 'true'  | APPLICATION_XML
+    }
+
+    def 'The report in XML when #asked, as the reference writes it'() {
+        when: 'the delta is asked for'
+            def response = mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
+                .param('xpath', '/warehouse/address').headers(headers)).andReturn().response
+        then: 'the address\'s change, in XML'
+            response.status == 200
+            response.contentType.startsWith('application/xml')
+            response.contentAsString == '<deltaReports><deltaReport><action>replace</action><xpath>/warehouse/address</xpath>' +
+                '<sourceData><address><city>Oslo</city></address></sourceData><targetData><address><city>Bergen</city></address></targetData>' +
+                '</deltaReport></deltaReports>'
+        where: 'the client'
+            asked                                                  | headers
+            'it accepts XML'                                       | httpHeaders(Accept: 'application/xml')
+            'it accepts XML before JSON'                           | httpHeaders(Accept: 'application/json;q=0.5, application/xml')
+            'it sends Content-Type application/xml, as the reference\'s clients do' | httpHeaders('Content-Type': 'application/xml')
+    }
+
+    def 'The delta to an XML document is the delta to the same data in JSON'() {
+        when: 'the delta to the target as an XML document is asked for, in XML'
+            def xmlTarget = '<warehouse xmlns="urn:cpsng:test:warehouse"><name>Central</name><open>false</open>' +
+                '<address><city>Bergen</city><postcode>0150</postcode></address>' +
+                '<zones><building>A</building><floor>1</floor><climate>chilled</climate></zones><zones><building>C</building><floor>2</floor></zones></warehouse>'
+            def response = mvc.perform(multipart("${ANCHORS}/source/delta").file(new MockMultipartFile('targetData', 't.xml',
+                'application/xml', xmlTarget.bytes)).accept(APPLICATION_XML)).andReturn().response
+        then: 'it is the report of the two anchors, in XML'
+            response.status == 200
+            response.contentAsString == mvc.perform(get("${ANCHORS}/source/delta").param('target-anchor-name', 'target')
+                .param('descendants', 'all').accept(APPLICATION_XML)).andReturn().response.contentAsString
     }
 
     def 'A report with an entry that cannot be applied changes nothing: #scenario'() {
@@ -153,6 +187,12 @@ class DeltaRestSpec extends IntegrationSpec {
     void save(String anchor, String json) {
         assert mvc.perform(post("${ANCHORS}/${anchor}/nodes").param('xpath', '/').contentType(APPLICATION_JSON)
             .content(json)).andReturn().response.status == 201
+    }
+
+    static HttpHeaders httpHeaders(Map<String, String> values) {
+        def headers = new HttpHeaders()
+        values.each { name, value -> headers.add(name, value) }
+        headers
     }
 
     static json(response) {

@@ -134,7 +134,23 @@ class WireContractSpec extends Specification {
         '07-ncmp-registration-errors / register null entry':
             'a null entry is 400 naming it; the reference answers 500',
         '07-ncmp-registration-errors / handles without plugin':
-            'a missing parameter is 400 naming it; the reference answers 500']
+            'a missing parameter is 400 naming it; the reference answers 500',
+        '08-cps-delta-xml / xml delta all (Accept)':
+            'a client accepting XML gets XML; the reference answers JSON, labelled application/xml',
+        '08-cps-delta-xml / xml delta to document':
+            'an XML document of the anchor\'s model is compared; the reference cannot read one at / (400)',
+        '08-cps-delta-xml / xml delta to document grouped':
+            'an XML document of the anchor\'s model is compared; the reference cannot read one at / (400)',
+        '08-cps-delta-xml / xml delta to document not xml':
+            'a document that is neither XML nor JSON is 400; the reference answers 500',
+        '08-cps-delta-xml / apply xml report':
+            'an XML report as the delta endpoints write it is applied; the reference fails on every one (500)',
+        '08-cps-delta-xml / read after apply xml report':
+            'an XML report as the delta endpoints write it is applied; the reference fails on every one (500)',
+        '08-cps-delta-xml / apply xml report of leaves':
+            'data that name leaves, not their node, are 400 saying so (as in JSON); the reference answers 500',
+        '08-cps-delta-xml / read after bad xml applies':
+            'an XML report as the delta endpoints write it is applied; the reference fails on every one (500)']
 
     @Shared
     WireService service

@@ -9,14 +9,21 @@ import java.nio.charset.StandardCharsets
 import java.nio.file.Files
 import java.nio.file.Path
 import java.time.Duration
+import javax.xml.parsers.DocumentBuilderFactory
 import org.spockframework.runtime.SpockTimeoutError
+import org.w3c.dom.Element
+import org.xml.sax.ErrorHandler
+import org.xml.sax.InputSource
+import org.xml.sax.SAXException
 import spock.util.concurrent.PollingConditions
 
 /**
  * One scenario of ../shared/reference-kit/wire-diff.py's format (REST calls and Kafka topic reads), replayed against
  * a service as that tool replays it, and its answers compared with the reference's recorded ones as that tool
  * compares them: the same masks (UUIDs, times, loopback ports, volatile keys), the same compare modes. So a
- * difference this finds is one the kit's diff shows, and a recording made with the kit needs no conversion.
+ * difference this finds is one the kit's diff shows, and a recording made with the kit needs no conversion. One
+ * addition: an XML body is compared as its element tree (as JSON is: siblings unordered unless the step says
+ * ordered), where the kit compares the text.
  */
 class WireScenario {
 
@@ -207,6 +214,10 @@ class WireScenario {
     }
 
     static Object mask(Object value, Set<String> volatileKeys, boolean ordered) {
+        def xmlTree = value instanceof String ? xmlTree(value) : null
+        if (xmlTree != null) {
+            return mask(xmlTree, volatileKeys, ordered)
+        }
         switch (value) {
             case String: return (value as String).replaceAll(UUID_PATTERN, '<uuid>').replaceAll(TIMESTAMP_PATTERN, '<time>')
                 .replaceAll(LOOPBACK_PATTERN, '$1:<port>')
@@ -217,6 +228,28 @@ class WireScenario {
                 return ordered ? items : items.sort { canonical(it) }
             default: return value
         }
+    }
+
+    /** An XML document as {name: text} or {name: [children]} per element; null for any other text. */
+    private static Object xmlTree(String text) {
+        if (!text.startsWith('<') || !text.endsWith('>')) {
+            return null
+        }
+        try {
+            def factory = DocumentBuilderFactory.newInstance()
+            factory.setFeature('http://apache.org/xml/features/disallow-doctype-decl', true)
+            def builder = factory.newDocumentBuilder()
+            // malformed XML is told by the exception; the default handler would print it too
+            builder.errorHandler = [warning: {}, error: {}, fatalError: { throw it }] as ErrorHandler
+            elementTree(builder.parse(new InputSource(new StringReader(text))).documentElement)
+        } catch (SAXException | IOException notXml) {
+            null
+        }
+    }
+
+    private static Map elementTree(Element element) {
+        def children = (0..<element.childNodes.length).collect { element.childNodes.item(it) }.findAll { it instanceof Element }
+        [(element.tagName): children ? children.collect { elementTree(it as Element) } : element.textContent]
     }
 
     private static String canonical(Object value) {

@@ -3,6 +3,7 @@ package io.cpsng.rest.cps;
 import io.cpsng.cps.api.CpsDeltaService;
 import io.cpsng.cps.api.ReaderMessages;
 import io.cpsng.cps.api.exceptions.DataValidationException;
+import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.DeltaChange;
 import io.cpsng.cps.api.model.DeltaReport;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -19,9 +21,11 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RequestPart;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.util.MimeTypeUtils;
 import org.springframework.web.multipart.MultipartFile;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -30,11 +34,12 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The reference's delta endpoints: the delta between two anchors (GET) or an anchor and a JSON document (POST,
- * multipart part targetData), as a JSON array of {action, xpath, source-data, target-data}, each data object
- * naming its node as the v3 read does, without a module prefix as the reference's report; and a delta report
- * applied to an anchor. The condensed report (grouping-enabled) and a schema sent with the document
- * (yangResourceFile) are not served: asked for, they answer 400.
+ * The reference's delta endpoints: the delta between two anchors (GET) or an anchor and a document (POST, multipart
+ * part targetData, JSON or XML), as a JSON array of {action, xpath, sourceData, targetData}, each data object naming
+ * its node as the v3 read does, without a module prefix as the reference's report, or the same in XML
+ * ({@link DeltaReportXml}); and a delta report, JSON or XML, applied to an anchor. XML is answered when the client
+ * accepts it before JSON, or (as the reference decides, for a GET) sends Content-Type application/xml. A schema
+ * sent with the document (yangResourceFile) is not served: it answers 400.
  */
 @RestController
 @RequestMapping("/cps/api/v2/dataspaces/{dataspace-name}/anchors/{source-anchor-name}")
@@ -54,42 +59,76 @@ class DeltaRestController {
         this.cpsDeltaService = cpsDeltaService;
     }
 
-    @GetMapping(path = "/delta", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<ArrayNode> getDeltaByDataspaceAndAnchors(
+    @GetMapping(path = "/delta", produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_XML_VALUE})
+    ResponseEntity<Object> getDeltaByDataspaceAndAnchors(
         @PathVariable("dataspace-name") final String dataspaceName,
         @PathVariable("source-anchor-name") final String sourceAnchorName,
         @RequestParam("target-anchor-name") final String targetAnchorName,
         @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
         @RequestParam(value = "descendants", defaultValue = "none") final String descendants,
-        @RequestParam(value = GROUPING, defaultValue = "false") final boolean groupingEnabled) {
-        return ResponseEntity.ok(toJson(cpsDeltaService.getDelta(dataspaceName, sourceAnchorName, targetAnchorName,
-            xpath, FetchDescendantsOption.parse(descendants), groupingEnabled)));
+        @RequestParam(value = GROUPING, defaultValue = "false") final boolean groupingEnabled,
+        @RequestHeader final HttpHeaders headers) {
+        return answer(toJson(cpsDeltaService.getDelta(dataspaceName, sourceAnchorName, targetAnchorName,
+            xpath, FetchDescendantsOption.parse(descendants), groupingEnabled)), wantsXml(headers, true));
     }
 
     @PostMapping(path = "/delta", consumes = MediaType.MULTIPART_FORM_DATA_VALUE,
-        produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<ArrayNode> getDeltaByDataspaceAnchorAndPayload(
+        produces = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_XML_VALUE})
+    ResponseEntity<Object> getDeltaByDataspaceAnchorAndPayload(
         @PathVariable("dataspace-name") final String dataspaceName,
         @PathVariable("source-anchor-name") final String sourceAnchorName,
         @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
         @RequestParam(value = GROUPING, defaultValue = "false") final boolean groupingEnabled,
         @RequestPart("targetData") final MultipartFile targetData,
-        @RequestPart(value = "yangResourceFile", required = false) final MultipartFile yangResourceFile)
+        @RequestPart(value = "yangResourceFile", required = false) final MultipartFile yangResourceFile,
+        @RequestHeader final HttpHeaders headers)
         throws IOException {
         if (yangResourceFile != null) {
             throw new DataValidationException("Not served", "yangResourceFile is not served: the target data are"
                 + " validated against the source anchor's schema set");
         }
-        return ResponseEntity.ok(toJson(cpsDeltaService.getDeltaToData(dataspaceName, sourceAnchorName, xpath,
-            new String(targetData.getBytes(), StandardCharsets.UTF_8), groupingEnabled)));
+        final String document = new String(targetData.getBytes(), StandardCharsets.UTF_8);
+        // the reference reads the document in the format the client accepts; its first character tells, whatever
+        // the client accepts
+        final ContentType documentType = document.stripLeading().startsWith("<") ? ContentType.XML : ContentType.JSON;
+        return answer(toJson(cpsDeltaService.getDeltaToData(dataspaceName, sourceAnchorName, xpath, document,
+            documentType, groupingEnabled)), wantsXml(headers, false));
     }
 
-    @PostMapping(path = "/applyChangesInDeltaReport", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @PostMapping(path = "/applyChangesInDeltaReport",
+        consumes = {MediaType.APPLICATION_JSON_VALUE, MediaType.APPLICATION_XML_VALUE})
     ResponseEntity<Void> applyChangesInDeltaReport(@PathVariable("dataspace-name") final String dataspaceName,
                                                    @PathVariable("source-anchor-name") final String anchorName,
-                                                   @RequestBody final String deltaReport) {
-        cpsDeltaService.applyDelta(dataspaceName, anchorName, changesOf(deltaReport));
+                                                   @RequestBody final String deltaReport,
+                                                   @RequestHeader final HttpHeaders headers) {
+        final boolean xml = MediaType.APPLICATION_XML.isCompatibleWith(headers.getContentType());
+        cpsDeltaService.applyDelta(dataspaceName, anchorName, xml ? DeltaReportXml.read(deltaReport, MOST_ENTRIES)
+            : changesOf(deltaReport));
         return ResponseEntity.status(HttpStatus.CREATED).build();
+    }
+
+    private static ResponseEntity<Object> answer(final ArrayNode report, final boolean xml) {
+        return xml ? ResponseEntity.ok().contentType(MediaType.APPLICATION_XML).body(DeltaReportXml.write(report))
+            : ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body(report);
+    }
+
+    /**
+     * XML when the client accepts it before JSON; with neither named (no Accept, or only wildcards), XML when a GET
+     * sends Content-Type application/xml, which is how the reference's clients ask for it.
+     */
+    private static boolean wantsXml(final HttpHeaders headers, final boolean contentTypeDecides) {
+        final List<MediaType> accepted = new ArrayList<>(headers.getAccept());
+        MimeTypeUtils.sortBySpecificity(accepted);
+        for (final MediaType mediaType : accepted) {
+            if (MediaType.APPLICATION_XML.equalsTypeAndSubtype(mediaType)
+                || MediaType.TEXT_XML.equalsTypeAndSubtype(mediaType)) {
+                return true;
+            }
+            if (MediaType.APPLICATION_JSON.equalsTypeAndSubtype(mediaType)) {
+                return false;
+            }
+        }
+        return contentTypeDecides && MediaType.APPLICATION_XML.isCompatibleWith(headers.getContentType());
     }
 
     private static ArrayNode toJson(final List<DeltaReport> deltaReports) {
@@ -149,7 +188,7 @@ class DeltaRestController {
                     + " each entry is {action, xpath, sourceData, targetData}");
             }
             changes.add(new DeltaChange(fieldOf(entry, "action", index, false), fieldOf(entry, "xpath", index, false),
-                fieldOf(entry, SOURCE_DATA, index, true), fieldOf(entry, TARGET_DATA, index, true)));
+                fieldOf(entry, SOURCE_DATA, index, true), fieldOf(entry, TARGET_DATA, index, true), ContentType.JSON));
         }
         return changes;
     }

@@ -1,5 +1,6 @@
 package io.cpsng.cps.api;
 
+import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DeltaChange;
 import io.cpsng.cps.api.model.DeltaReport;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
@@ -18,11 +19,11 @@ public interface CpsDeltaService {
                                FetchDescendantsOption fetchDescendantsOption, boolean grouped);
 
     /**
-     * The delta from the anchor's data at the xpath, with all descendants, to the JSON, which holds the node(s) at
-     * the xpath (the top-level document for "/"), validated against the anchor's model.
+     * The delta from the anchor's data at the xpath, with all descendants, to the data (JSON or XML), which hold
+     * the node(s) at the xpath (the top-level document for "/"), validated against the anchor's model.
      */
-    List<DeltaReport> getDeltaToData(String dataspaceName, String sourceAnchorName, String xpath, String targetJson,
-                                     boolean grouped);
+    List<DeltaReport> getDeltaToData(String dataspaceName, String sourceAnchorName, String xpath, String targetData,
+                                     ContentType contentType, boolean grouped);
 
     /**
      * The changes applied to the anchor in one transaction, leaving the data the report's target had: removals

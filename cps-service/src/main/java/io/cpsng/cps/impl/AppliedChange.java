@@ -11,7 +11,12 @@ import io.cpsng.cps.api.model.DeltaReport;
 import io.cpsng.cps.path.CpsPathParser;
 import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.yang.YangModel;
+import java.io.StringReader;
 import java.util.List;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.opendaylight.yangtools.util.xml.UntrustedXML;
 
 /**
  * A delta report's entry resolved against the anchor's model: the parent its data hang below and the nodes they
@@ -19,7 +24,7 @@ import java.util.List;
  * condensed report's created or removed subtrees): the name of the data's first member tells which.
  */
 record AppliedChange(String action, String parentXpath, List<DataNode> sourceNodes, List<DataNode> targetNodes,
-                     String targetDataJson) {
+                     String targetData, ContentType contentType) {
 
     private static final String INVALID_REPORT = "Invalid delta report";
 
@@ -31,20 +36,22 @@ record AppliedChange(String action, String parentXpath, List<DataNode> sourceNod
                 + " action create, remove or replace");
         }
         final String xpath = CpsPathParser.canonicalXpath(deltaChange.xpath());
-        final String sourceJson = deltaChange.sourceDataJson();
-        final String targetJson = deltaChange.targetDataJson();
-        requireData(action, xpath, DeltaReport.CREATE.equals(action) ? targetJson : sourceJson, targetJson);
-        final String parentXpath = parentXpathOf(xpath, firstMemberName(targetJson == null ? sourceJson : targetJson,
-            xpath));
-        final List<DataNode> sourceNodes = sourceJson == null ? List.of()
-            : yangModel.parseData(parentXpath, sourceJson, ContentType.JSON);
-        final List<DataNode> targetNodes = targetJson == null ? List.of()
-            : yangModel.parseData(parentXpath, targetJson, ContentType.JSON);
+        final String sourceData = deltaChange.sourceData();
+        final String targetData = deltaChange.targetData();
+        final ContentType contentType = deltaChange.contentType();
+        requireData(action, xpath, DeltaReport.CREATE.equals(action) ? targetData : sourceData, targetData);
+        final String data = targetData == null ? sourceData : targetData;
+        final String parentXpath = parentXpathOf(xpath, contentType == ContentType.XML
+            ? firstElementName(data, xpath) : firstMemberName(data, xpath));
+        final List<DataNode> sourceNodes = sourceData == null ? List.of()
+            : yangModel.parseData(parentXpath, sourceData, contentType);
+        final List<DataNode> targetNodes = targetData == null ? List.of()
+            : yangModel.parseData(parentXpath, targetData, contentType);
         if (DeltaReport.REPLACE.equals(action)) {
             requireOneNodeAt(xpath, sourceNodes);
             requireOneNodeAt(xpath, targetNodes);
         }
-        return new AppliedChange(action, parentXpath, sourceNodes, targetNodes, targetJson);
+        return new AppliedChange(action, parentXpath, sourceNodes, targetNodes, targetData, contentType);
     }
 
     private static void requireData(final String action, final String xpath, final String requiredData,
@@ -80,6 +87,22 @@ record AppliedChange(String action, String parentXpath, List<DataNode> sourceNod
         }
         final String memberName = data.getAsJsonObject().keySet().iterator().next();
         return memberName.substring(memberName.indexOf(':') + 1);
+    }
+
+    /** The first node's name of XML data: the first element inside the data's {@code <data>} element. */
+    private static String firstElementName(final String xml, final String xpath) {
+        try {
+            final XMLStreamReader xmlReader = UntrustedXML.createXMLStreamReader(new StringReader(xml));
+            int depth = 0;
+            while (xmlReader.hasNext()) {
+                if (xmlReader.next() == XMLStreamConstants.START_ELEMENT && ++depth == 2) {
+                    return xmlReader.getLocalName();
+                }
+            }
+        } catch (final XMLStreamException notXml) {
+            throw invalid("The data of " + xpath + " are not XML");
+        }
+        throw invalid("The data of " + xpath + " must hold the node(s) as elements, e.g. <name>...</name>");
     }
 
     private static void requireOneNodeAt(final String xpath, final List<DataNode> dataNodes) {

@@ -55,12 +55,13 @@ class DeltaService implements CpsDeltaService {
     @Override
     @Transactional(readOnly = true)
     public List<DeltaReport> getDeltaToData(final String dataspaceName, final String sourceAnchorName,
-                                            final String xpath, final String targetJson, final boolean grouped) {
+                                            final String xpath, final String targetData,
+                                            final ContentType contentType, final boolean grouped) {
         NameValidator.validateNames(dataspaceName, sourceAnchorName);
         final String canonicalXpath = CpsPathParser.canonicalXpath(xpath);
         final List<DataNode> target = anchorModels.yangModelOf(dataspaceName, sourceAnchorName)
-            .parseData(Xpaths.isRoot(canonicalXpath) ? Xpaths.ROOT : Xpaths.parentXpath(canonicalXpath), targetJson,
-                ContentType.JSON);
+            .parseData(Xpaths.isRoot(canonicalXpath) ? Xpaths.ROOT : Xpaths.parentXpath(canonicalXpath), targetData,
+                contentType);
         if (!Xpaths.isRoot(canonicalXpath) && target.stream().noneMatch(node -> node.xpath().equals(canonicalXpath))) {
             throw new DataValidationException("Invalid target data", "The target data hold no node at "
                 + canonicalXpath + ": they should name it, as its parent holds it");
@@ -107,7 +108,7 @@ class DeltaService implements CpsDeltaService {
             if (droppedLeaves.isEmpty()) {
                 if (target != null) {
                     cpsDataService.updateNodeLeaves(dataspaceName, anchorName, change.parentXpath(),
-                        change.targetDataJson(), ContentType.JSON);
+                        change.targetData(), change.contentType());
                 }
             } else {
                 final DataNode current = cpsDataService.getDataNodes(dataspaceName, anchorName, nodeXpath,
@@ -128,7 +129,7 @@ class DeltaService implements CpsDeltaService {
         changes.stream().filter(change -> DeltaReport.CREATE.equals(change.action()))
             .sorted(Comparator.comparingInt(change -> depthOf(change.parentXpath())))
             .forEach(change -> cpsDataService.saveData(dataspaceName, anchorName, change.parentXpath(),
-                change.targetDataJson(), ContentType.JSON));
+                change.targetData(), change.contentType()));
     }
 
     /** The nodes at the xpath, none if it has none: a read that throws would doom the surrounding transaction. */
