@@ -42,7 +42,7 @@ class CredentialsLoggingSpec extends Specification {
     def 'DMI credentials are masked when the settings are printed'() {
         expect: 'the password does not appear'
             !new io.cpsng.ncmp.dmi.DmiProperties(java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(1), 200, 'dmi', 'dmi-Secret-2',
-                java.time.Duration.ofSeconds(10), java.time.Duration.ofSeconds(5))
+                java.time.Duration.ofSeconds(10), java.time.Duration.ofSeconds(5), new io.cpsng.ncmp.dmi.DmiProperties.Auth(true))
                 .toString().contains('dmi-Secret-2')
     }
 }

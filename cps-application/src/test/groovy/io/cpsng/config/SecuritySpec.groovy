@@ -4,6 +4,8 @@ import io.cpsng.TestDatabase
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.boot.test.context.SpringBootTest
 import org.springframework.boot.webmvc.test.autoconfigure.AutoConfigureMockMvc
+import org.springframework.context.ApplicationContext
+import org.springframework.security.oauth2.jwt.JwtDecoder
 import org.springframework.test.context.DynamicPropertyRegistry
 import org.springframework.test.context.DynamicPropertySource
 import org.springframework.test.web.servlet.MockMvc
@@ -20,6 +22,9 @@ class SecuritySpec extends Specification {
 
     @Autowired
     MockMvc mvc
+
+    @Autowired
+    ApplicationContext applicationContext
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
@@ -60,6 +65,17 @@ class SecuritySpec extends Specification {
         and: 'neither the sent nor the real password is in the body'
             !response.contentAsString.contains('wrong-Pa55word')
             !response.contentAsString.contains('s3cret-Pa55')
+    }
+
+    def 'Without an issuer or a JWK set, a bearer token is no way in and nothing is set up to check one'() {
+        when: 'a request carries a bearer token'
+            def response = mvc.perform(get('/cps/api/v2/admin/dataspaces').header('Authorization', 'Bearer abc.def.ghi'))
+                .andReturn().response
+        then: 'it is refused with the Basic challenge, as without credentials'
+            response.status == 401
+            response.getHeader('WWW-Authenticate') == 'Basic realm="cps-ng"'
+        and: 'no JWT decoder was made'
+            applicationContext.getBeanNamesForType(JwtDecoder).length == 0
     }
 
     static String basic(String username, String password) {

@@ -10,7 +10,7 @@ public record ErrorMessage(String status, String message, String details) {
     // a refusal quoting what it refuses (a wrong name, a path) must not send a 5 MB value back to its sender
     static final int MOST_CHARACTERS = 4_096;
 
-    static ErrorMessage of(final HttpStatusCode statusCode, final String message, final String details) {
+    public static ErrorMessage of(final HttpStatusCode statusCode, final String message, final String details) {
         final HttpStatus httpStatus = HttpStatus.resolve(statusCode.value());
         final String status = httpStatus == null ? String.valueOf(statusCode.value()) : httpStatus.toString();
         return new ErrorMessage(status, bounded(message), bounded(details));

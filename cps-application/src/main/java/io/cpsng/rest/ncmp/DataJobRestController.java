@@ -10,12 +10,14 @@ import io.cpsng.ncmp.api.model.SubJobWriteResponse;
 import io.cpsng.ncmp.api.model.WriteOperation;
 import java.util.List;
 import java.util.Map;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -63,17 +65,20 @@ class DataJobRestController {
     @GetMapping(path = SUB_JOB + "/status", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> subJobStatus(@PathVariable("dataProducerId") final String dataProducerId,
                                         @PathVariable("dataProducerJobId") final String dataProducerJobId,
-                                        @RequestParam(value = "dmiServiceName", required = false) final String dmiServiceName) {
-        return asReceived(ncmpWriteDataJobService.subJobStatus(dmiServiceName, dataProducerId, dataProducerJobId));
+                                        @RequestParam(value = "dmiServiceName", required = false) final String dmiServiceName,
+                                        @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization) {
+        return asReceived(ncmpWriteDataJobService.subJobStatus(dmiServiceName, dataProducerId, dataProducerJobId,
+            authorization));
     }
 
     @GetMapping(path = SUB_JOB + "/result", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<String> subJobResult(@PathVariable("dataProducerId") final String dataProducerId,
                                         @PathVariable("dataProducerJobId") final String dataProducerJobId,
                                         @RequestParam(value = "dmiServiceName", required = false) final String dmiServiceName,
-                                        @RequestParam(value = "destination", required = false) final String destination) {
+                                        @RequestParam(value = "destination", required = false) final String destination,
+                                        @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization) {
         return asReceived(ncmpWriteDataJobService.subJobResult(dmiServiceName, dataProducerId, dataProducerJobId,
-            destination));
+            destination, authorization));
     }
 
     /** The plugin's answer, status and body, as the plugin gave it. */
@@ -85,11 +90,12 @@ class DataJobRestController {
     @PostMapping(path = "/{dataJobId}/write", consumes = MediaType.APPLICATION_JSON_VALUE,
         produces = MediaType.APPLICATION_JSON_VALUE)
     List<SubJobWriteResponse> writeDataJob(@PathVariable("dataJobId") final String dataJobId,
-                                           @RequestBody final DataJobRequest dataJobRequest) {
+                                           @RequestBody final DataJobRequest dataJobRequest,
+                                           @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization) {
         if (dataJobRequest.dataJobWriteRequest() == null) {
             throw new InvalidInputException("No operations", "dataJobWriteRequest is required");
         }
         return ncmpWriteDataJobService.writeDataJob(dataJobId, dataJobRequest.dataJobMetadata(),
-            dataJobRequest.dataJobWriteRequest().data());
+            dataJobRequest.dataJobWriteRequest().data(), authorization);
     }
 }

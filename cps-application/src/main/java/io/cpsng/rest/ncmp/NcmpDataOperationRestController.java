@@ -3,9 +3,11 @@ package io.cpsng.rest.ncmp;
 import io.cpsng.ncmp.api.NcmpDataOperationService;
 import io.cpsng.ncmp.api.model.DataOperationRequest;
 import java.util.Map;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -26,7 +28,10 @@ class NcmpDataOperationRestController {
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)
     Map<String, String> executeDataOperationForCmHandles(@RequestParam("topic") final String topic,
-                                                         @RequestBody final DataOperationRequest dataOperationRequest) {
-        return Map.of("requestId", ncmpDataOperationService.startDataOperations(topic, dataOperationRequest));
+                                                         @RequestBody final DataOperationRequest dataOperationRequest,
+                                                         @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false)
+                                                         final String authorization) {
+        return Map.of("requestId", ncmpDataOperationService.startDataOperations(topic, dataOperationRequest,
+            authorization));
     }
 }

@@ -49,9 +49,10 @@ class NcmpDataRestController {
         @RequestParam(value = "options", required = false) final String options,
         @RequestParam(value = "topic", required = false) final String topic,
         // the KPI suite's; as in the reference it means nothing to a pass-through datastore
-        @RequestParam(value = "include-descendants", required = false) final Boolean ignoredIncludeDescendants) {
+        @RequestParam(value = "include-descendants", required = false) final Boolean ignoredIncludeDescendants,
+        @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization) {
         final PassThroughRequest passThroughRequest = new PassThroughRequest(cmHandleReference, datastoreName,
-            DataOperation.READ, resourceIdentifier, options, null, null, null);
+            DataOperation.READ, resourceIdentifier, options, null, null, authorization);
         if (topic != null) {
             final String requestId = ncmpDataPassThroughService.startPassThroughRead(passThroughRequest, topic);
             return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON)

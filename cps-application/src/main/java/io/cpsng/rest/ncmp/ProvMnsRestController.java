@@ -37,8 +37,10 @@ class ProvMnsRestController {
     }
 
     @GetMapping(path = "/**", produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<String> read(@RequestParam final Map<String, String> query, final HttpServletRequest request) {
-        return answer(ncmpProvMnsService.read(fdnOf(request), query));
+    ResponseEntity<String> read(@RequestParam final Map<String, String> query,
+                                @RequestHeader(value = HttpHeaders.AUTHORIZATION, required = false) final String authorization,
+                                final HttpServletRequest request) {
+        return answer(ncmpProvMnsService.read(fdnOf(request), query, authorization));
     }
 
     @PutMapping(path = "/**", consumes = MediaType.APPLICATION_JSON_VALUE, produces = MediaType.APPLICATION_JSON_VALUE)

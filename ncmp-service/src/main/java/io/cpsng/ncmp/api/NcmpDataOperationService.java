@@ -9,7 +9,8 @@ public interface NcmpDataOperationService {
      * Starts the data operations and answers the request id at once; results and errors (unknown, not READY,
      * plugin failing) arrive on the topic as the reference's data operation events. InvalidInputException for an
      * invalid topic, operation or datastore, TooManyTargetsException for an operation of over 200 handles,
-     * KafkaUnavailableException without Kafka: all before anything starts.
+     * KafkaUnavailableException without Kafka: all before anything starts. The authorization is the client's
+     * Authorization header (or null), which the plugins get with ncmp.dmi.auth.enabled=false.
      */
-    String startDataOperations(String topic, DataOperationRequest dataOperationRequest);
+    String startDataOperations(String topic, DataOperationRequest dataOperationRequest, String authorization);
 }

@@ -68,11 +68,12 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
     }
 
     @Override
-    public String startDataOperations(final String topic, final DataOperationRequest dataOperationRequest) {
+    public String startDataOperations(final String topic, final DataOperationRequest dataOperationRequest,
+                                      final String authorization) {
         validate(topic, dataOperationRequest);
         final DataOperationEvents events = clientTopics.events(topic);
         final String requestId = UUID.randomUUID().toString();
-        lookups.execute(() -> run(topic, requestId, dataOperationRequest.operations(), events));
+        lookups.execute(() -> run(topic, requestId, dataOperationRequest.operations(), events, authorization));
         return requestId;
     }
 
@@ -114,7 +115,7 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
     }
 
     private void run(final String topic, final String requestId, final List<Operation> operations,
-                     final DataOperationEvents events) {
+                     final DataOperationEvents events, final String authorization) {
         try {
             final Set<String> references = new LinkedHashSet<>();
             operations.forEach(operation -> references.addAll(operation.targetIds()));
@@ -130,7 +131,8 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
                 events.send(topic, requestId, notFound);
             }
             operationsByPlugin.forEach((plugin, pluginOperations) ->
-                executor.execute(() -> startOnPlugin(topic, requestId, plugin, pluginOperations, events)));
+                executor.execute(() -> startOnPlugin(topic, requestId, plugin, pluginOperations, events,
+                    authorization)));
         } catch (final RuntimeException failure) {
             LOGGER.error("Data operations of request {} failed", requestId, failure);
             tellFailure(topic, requestId, operations, events);
@@ -176,11 +178,13 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
     }
 
     private void startOnPlugin(final String topic, final String requestId, final String plugin,
-                               final List<PluginOperation> pluginOperations, final DataOperationEvents events) {
+                               final List<PluginOperation> pluginOperations, final DataOperationEvents events,
+                               final String authorization) {
         DataOperationStatus failure;
         try {
             final DmiResponse dmiResponse = dmiClient.startDataOperations(plugin, topic, requestId,
-                new DataOperationsRequest(pluginOperations.stream().map(PluginOperation::dmiOperation).toList()));
+                new DataOperationsRequest(pluginOperations.stream().map(PluginOperation::dmiOperation).toList()),
+                authorization);
             failure = dmiResponse.isSuccess() ? null : dmiResponse.status() == 408
                 ? DataOperationStatus.DMI_SERVICE_NOT_RESPONDING : DataOperationStatus.UNABLE_TO_READ_RESOURCE_DATA;
         } catch (final DmiException unreachable) {

@@ -81,7 +81,7 @@ class DataPassThrough implements NcmpDataPassThroughService, DisposableBean {
         }
         final DmiResponse dmiResponse = dmiClient.passThrough(cmHandle, request.datastoreName(),
             request.resourceIdentifier(), request.options(), request.operation().dmiName(), contentTypeOf(request),
-            request.data());
+            request.data(), request.authorization());
         if (!dmiResponse.isSuccess()) {
             throw new DmiException("Unable to " + request.operation().dmiName() + " resource data",
                 "The DMI plugin of cm handle " + cmHandle.id() + " answered " + dmiResponse.status(), dmiResponse);
@@ -114,7 +114,7 @@ class DataPassThrough implements NcmpDataPassThroughService, DisposableBean {
         DataOperationStatus failure;
         try {
             final DmiResponse dmiResponse = dmiClient.passThroughReadToTopic(cmHandle, request.datastoreName(),
-                request.resourceIdentifier(), request.options(), topic, requestId);
+                request.resourceIdentifier(), request.options(), topic, requestId, request.authorization());
             failure = dmiResponse.isSuccess() ? null : dmiResponse.status() == REQUEST_TIMEOUT
                 ? DataOperationStatus.DMI_SERVICE_NOT_RESPONDING : DataOperationStatus.UNABLE_TO_READ_RESOURCE_DATA;
         } catch (final DmiException unreachable) {

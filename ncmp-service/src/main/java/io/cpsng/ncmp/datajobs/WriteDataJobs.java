@@ -59,7 +59,7 @@ class WriteDataJobs implements NcmpWriteDataJobService {
 
     @Override
     public List<SubJobWriteResponse> writeDataJob(final String dataJobId, final DataJobMetadata metadata,
-                                                  final List<WriteOperation> operations) {
+                                                  final List<WriteOperation> operations, final String authorization) {
         if (operations != null && operations.isEmpty()) {
             // as the reference: a job without operations starts no sub-job, whatever its metadata
             return List.of();
@@ -81,26 +81,29 @@ class WriteDataJobs implements NcmpWriteDataJobService {
         if (!unroutable.isEmpty()) {
             throw new UnroutablePathsException(unroutable, operations.size());
         }
-        final List<SubJobWriteResponse> responses = startSubJobs(dataJobId, metadata, subJobs);
+        final List<SubJobWriteResponse> responses = startSubJobs(dataJobId, metadata, subJobs, authorization);
         LOGGER.debug("Write data job {}: {} operations in {} sub-jobs", dataJobId, operations.size(), responses.size());
         return responses;
     }
 
     @Override
     public DmiResponse subJobStatus(final String dmiServiceName, final String dataProducerId,
-                                    final String dataProducerJobId) {
+                                    final String dataProducerJobId, final String authorization) {
         requireKnownPlugin(dmiServiceName);
-        return dmiClient.writeJobQuery(dmiServiceName, dataProducerId, dataProducerJobId, "status", null);
+        return dmiClient.writeJobQuery(dmiServiceName, dataProducerId, dataProducerJobId, "status", null,
+            authorization);
     }
 
     @Override
     public DmiResponse subJobResult(final String dmiServiceName, final String dataProducerId,
-                                    final String dataProducerJobId, final String destination) {
+                                    final String dataProducerJobId, final String destination,
+                                    final String authorization) {
         requireKnownPlugin(dmiServiceName);
         if (isBlank(destination)) {
             throw new InvalidInputException("Missing destination", "destination is required for a sub-job's result");
         }
-        return dmiClient.writeJobQuery(dmiServiceName, dataProducerId, dataProducerJobId, "result", destination);
+        return dmiClient.writeJobQuery(dmiServiceName, dataProducerId, dataProducerJobId, "result", destination,
+            authorization);
     }
 
     private void requireKnownPlugin(final String dmiServiceName) {
@@ -111,19 +114,20 @@ class WriteDataJobs implements NcmpWriteDataJobService {
     }
 
     private List<SubJobWriteResponse> startSubJobs(final String dataJobId, final DataJobMetadata metadata,
-                                                   final Map<SubJobKey, List<DmiWriteOperation>> subJobs) {
+                                                   final Map<SubJobKey, List<DmiWriteOperation>> subJobs,
+                                                   final String authorization) {
         if (subJobs.size() == 1) {
             // one plugin and producer, as in the KPI suite: no hand-over to another thread
             final Map.Entry<SubJobKey, List<DmiWriteOperation>> subJob = subJobs.entrySet().iterator().next();
             final SubJobKey key = subJob.getKey();
             return List.of(new SubJobWriteResponse(dmiClient.startWriteJob(key.dataPlugin(),
-                subJobRequest(dataJobId, metadata, key, subJob.getValue())), key.dataPlugin(),
+                subJobRequest(dataJobId, metadata, key, subJob.getValue()), authorization), key.dataPlugin(),
                 key.dataProducerIdentifier()));
         }
         final Map<SubJobKey, Future<String>> subJobIds = new LinkedHashMap<>();
         try (ExecutorService dmiCalls = Executors.newVirtualThreadPerTaskExecutor()) {
             subJobs.forEach((key, dmiOperations) -> subJobIds.put(key, dmiCalls.submit(() -> dmiClient.startWriteJob(
-                key.dataPlugin(), subJobRequest(dataJobId, metadata, key, dmiOperations)))));
+                key.dataPlugin(), subJobRequest(dataJobId, metadata, key, dmiOperations), authorization))));
         }
         final List<SubJobWriteResponse> responses = new ArrayList<>(subJobIds.size());
         DmiException firstFailure = null;

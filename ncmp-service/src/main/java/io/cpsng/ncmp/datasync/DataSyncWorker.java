@@ -183,7 +183,7 @@ class DataSyncWorker {
      */
     private String readOperationalTree(final ClaimedHandle handle, final List<String> topLevelNodes) {
         final DmiResponse dmiResponse = dmiClient.passThrough(handle.cmHandle(), PASSTHROUGH_OPERATIONAL, "/", null,
-            "read", null, null);
+            "read", null, null, DmiClient.NO_CALLER);
         if (!dmiResponse.isSuccess()) {
             throw new DmiException("Unable to read operational data", "The DMI plugin of cm handle " + handle.id()
                 + " answered " + dmiResponse.status(), dmiResponse);

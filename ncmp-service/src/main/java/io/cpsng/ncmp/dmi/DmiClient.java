@@ -19,11 +19,16 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The DMI plugin API (/dmi/v1, ProvMnS and health), one method per endpoint: each builds its URL ({@link DmiUrls})
- * and request record, and reads the answer; {@link DmiSender} does the sending.
+ * and request record, and reads the answer; {@link DmiSender} does the sending. A call made for a client takes the
+ * client's Authorization header (null if it sent none), which the plugin gets with ncmp.dmi.auth.enabled=false
+ * ({@link DmiAuthorization}); NCMP's own calls (module sync, health) have none to give.
  */
 @Component
 @EnableConfigurationProperties(DmiProperties.class)
 public class DmiClient {
+
+    /** The caller's Authorization of NCMP's own calls (module sync, data sync): there is no client to speak for. */
+    public static final String NO_CALLER = null;
 
     private final DmiSender dmiSender;
 
@@ -61,10 +66,10 @@ public class DmiClient {
     /** A data operation passed through to the handle's data plugin; the plugin's answer whatever its status. */
     public DmiResponse passThrough(final CmHandle cmHandle, final String datastore, final String resourceIdentifier,
                                    final String options, final String operation, final String dataType,
-                                   final String data) {
+                                   final String data, final String callerAuthorization) {
         return dmiSender.postJson("data", DmiUrls.passThrough(cmHandle.dataPlugin(), cmHandle.id(), datastore,
                 resourceIdentifier, options, null), DataAccessRequest.of(cmHandle, operation, dataType, data),
-            "cm handle " + cmHandle.id());
+            "cm handle " + cmHandle.id(), callerAuthorization);
     }
 
     /**
@@ -73,10 +78,11 @@ public class DmiClient {
      */
     public DmiResponse passThroughReadToTopic(final CmHandle cmHandle, final String datastore,
                                               final String resourceIdentifier, final String options,
-                                              final String topic, final String requestId) {
+                                              final String topic, final String requestId,
+                                              final String callerAuthorization) {
         return dmiSender.postJson("data", DmiUrls.passThrough(cmHandle.dataPlugin(), cmHandle.id(), datastore,
                 resourceIdentifier, options, topic), TopicReadRequest.of(cmHandle, requestId),
-            "cm handle " + cmHandle.id());
+            "cm handle " + cmHandle.id(), callerAuthorization);
     }
 
     /**
@@ -84,19 +90,20 @@ public class DmiClient {
      * results to the topic itself; the plugin's answer whatever its status.
      */
     public DmiResponse startDataOperations(final String plugin, final String topic, final String requestId,
-                                           final DataOperationsRequest request) {
+                                           final DataOperationsRequest request, final String callerAuthorization) {
         return dmiSender.postJson("dataOperations", DmiUrls.dataOperations(plugin, requestId, topic), request,
-            "request " + requestId);
+            "request " + requestId, callerAuthorization);
     }
 
     /**
      * Hands a write sub-job to the plugin (POST /dmi/v1/cmwriteJob?destination=, the request's destination); the id
      * it gave the sub-job, or a DmiException with the plugin's answer.
      */
-    public String startWriteJob(final String plugin, final SubJobWriteRequest request) {
+    public String startWriteJob(final String plugin, final SubJobWriteRequest request,
+                                final String callerAuthorization) {
         final String dataJobId = request.dataJobId();
         final DmiResponse dmiResponse = dmiSender.postJson("cmwriteJob",
-            DmiUrls.writeJob(plugin, request.destination()), request, "data job " + dataJobId);
+            DmiUrls.writeJob(plugin, request.destination()), request, "data job " + dataJobId, callerAuthorization);
         if (!dmiResponse.isSuccess()) {
             throw new DmiException("Unable to start a write sub-job", "POST cmwriteJob for data job " + dataJobId
                 + " at " + plugin + " answered " + dmiResponse.status(), dmiResponse);
@@ -114,10 +121,10 @@ public class DmiClient {
      * the result with ?destination=); the plugin's answer whatever its status.
      */
     public DmiResponse writeJobQuery(final String plugin, final String dataProducerId, final String dataProducerJobId,
-                                     final String what, final String destination) {
+                                     final String what, final String destination, final String callerAuthorization) {
         return dmiSender.sendText("cmwriteJob-" + what,
             DmiUrls.writeJobQuery(plugin, dataProducerId, dataProducerJobId, what, destination), "GET", null, null,
-            "sub-job " + dataProducerJobId);
+            "sub-job " + dataProducerJobId, callerAuthorization);
     }
 
     /**
@@ -126,8 +133,10 @@ public class DmiClient {
      * parsed and written again, so the plugin gets it byte for byte); the plugin's answer whatever its status.
      */
     public DmiResponse provMns(final String method, final String plugin, final String fdn,
-                               final Map<String, String> query, final String contentType, final String body) {
-        return dmiSender.sendText("provMns", DmiUrls.provMns(plugin, fdn, query), method, contentType, body, fdn);
+                               final Map<String, String> query, final String contentType, final String body,
+                               final String callerAuthorization) {
+        return dmiSender.sendText("provMns", DmiUrls.provMns(plugin, fdn, query), method, contentType, body, fdn,
+            callerAuthorization);
     }
 
     /** Whether the plugin answers its health check (GET /actuator/health) with success within the timeout. */
@@ -138,7 +147,8 @@ public class DmiClient {
     /** The answer of a POST that must succeed for there to be anything to read: else a DmiException. */
     private JsonNode postForJson(final String endpoint, final URI uri, final Object request,
                                  final CmHandle cmHandle) {
-        final DmiResponse dmiResponse = dmiSender.postJson(endpoint, uri, request, "cm handle " + cmHandle.id());
+        final DmiResponse dmiResponse = dmiSender.postJson(endpoint, uri, request, "cm handle " + cmHandle.id(),
+            NO_CALLER);
         if (!dmiResponse.isSuccess()) {
             throw new DmiException("DMI plugin answered " + dmiResponse.status(),
                 "POST " + endpoint + " for cm handle " + cmHandle.id() + " at " + cmHandle.modelPlugin()

@@ -5,7 +5,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 /**
- * How NCMP calls DMI plugins: timeouts, how many calls at once, and optional basic credentials (never logged).
+ * How NCMP calls DMI plugins: timeouts, how many calls at once, and what it authenticates with (never logged).
  *
  * @param connectTimeout        how long to wait for a connection to a plugin
  * @param readTimeout           how long to wait for a plugin's answer
@@ -16,6 +16,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param healthCheckInterval   how often each plugin's health is checked (its handles' trust level follows it);
  *                              0 = never
  * @param healthCheckTimeout    how long a health check waits for an answer before the plugin counts as down
+ * @param auth                  which credentials a call carries
  */
 @ConfigurationProperties("ncmp.dmi")
 public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
@@ -24,7 +25,8 @@ public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
                             @DefaultValue("") String username,
                             @DefaultValue("") String password,
                             @DefaultValue("10s") Duration healthCheckInterval,
-                            @DefaultValue("5s") Duration healthCheckTimeout) {
+                            @DefaultValue("5s") Duration healthCheckTimeout,
+                            @DefaultValue Auth auth) {
 
     public DmiProperties {
         if (maxConcurrentRequests < 1) {
@@ -32,10 +34,20 @@ public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
         }
     }
 
+    /**
+     * The reference's ncmp.dmi.auth.enabled.
+     *
+     * @param enabled true: every call carries the configured basic credentials (if any); false: none, but a call
+     *                made for a client carries the client's bearer token (its Authorization header as it came)
+     */
+    public record Auth(@DefaultValue("true") boolean enabled) {
+    }
+
     @Override
     public String toString() {
         return "DmiProperties[connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
             + ", maxConcurrentRequests=" + maxConcurrentRequests + ", username=" + username + ", password=" + (password.isEmpty() ? "" : "****")
-            + ", healthCheckInterval=" + healthCheckInterval + ", healthCheckTimeout=" + healthCheckTimeout + "]";
+            + ", healthCheckInterval=" + healthCheckInterval + ", healthCheckTimeout=" + healthCheckTimeout
+            + ", auth=" + auth + "]";
     }
 }

@@ -12,16 +12,14 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.concurrent.Semaphore;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Sends calls to DMI plugins with the JDK HTTP client: blocking calls with connect and read timeouts, cheap on
- * virtual threads, at most ncmp.dmi.max-concurrent-requests open at once, each with the configured basic
- * credentials and timed by endpoint and outcome. A plugin that cannot be reached or does not answer in time is a
+ * virtual threads, at most ncmp.dmi.max-concurrent-requests open at once, each with the Authorization
+ * {@link DmiAuthorization} decides and timed by endpoint and outcome. A plugin that cannot be reached or does not answer in time is a
  * DmiException (a DmiTimeoutException); any answer it gives is returned, whatever its status.
  */
 final class DmiSender {
@@ -32,7 +30,7 @@ final class DmiSender {
     private final HttpClient httpClient;
     private final DmiProperties dmiProperties;
     private final MeterRegistry meterRegistry;
-    private final String authorization;
+    private final DmiAuthorization dmiAuthorization;
     private final Semaphore openCalls;
 
     DmiSender(final DmiProperties dmiProperties, final MeterRegistry meterRegistry) {
@@ -41,23 +39,25 @@ final class DmiSender {
         this.openCalls = new Semaphore(dmiProperties.maxConcurrentRequests());
         this.httpClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(dmiProperties.connectTimeout()).build();
-        this.authorization = dmiProperties.username().isEmpty() ? null : "Basic " + Base64.getEncoder()
-            .encodeToString((dmiProperties.username() + ":" + dmiProperties.password())
-                .getBytes(StandardCharsets.UTF_8));
+        this.dmiAuthorization = new DmiAuthorization(dmiProperties);
     }
 
-    /** POSTs the request record as JSON; the subject (a cm handle, a request...) names the call in errors. */
-    DmiResponse postJson(final String endpoint, final URI uri, final Object body, final String subject) {
+    /**
+     * POSTs the request record as JSON; the subject (a cm handle, a request...) names the call in errors, the caller's
+     * authorization is the client's Authorization header (null for NCMP's own calls).
+     */
+    DmiResponse postJson(final String endpoint, final URI uri, final Object body, final String subject,
+                         final String callerAuthorization) {
         // as bytes: a write job's sub-job can be megabytes, not worth a String copy on the way
         return send(endpoint, uri, "POST", "application/json",
-            HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)), subject);
+            HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)), subject, callerAuthorization);
     }
 
     /** Sends the text as it is, with its content type; a body of null sends none. */
     DmiResponse sendText(final String endpoint, final URI uri, final String method, final String contentType,
-                         final String body, final String subject) {
+                         final String body, final String subject, final String callerAuthorization) {
         return send(endpoint, uri, method, contentType, body == null ? null : HttpRequest.BodyPublishers.ofString(body),
-            subject);
+            subject, callerAuthorization);
     }
 
     /**
@@ -66,6 +66,7 @@ final class DmiSender {
      */
     boolean isHealthy(final URI uri, final Duration timeout) {
         final HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).GET();
+        final String authorization = dmiAuthorization.headerFor(null);
         if (authorization != null) {
             request.header("Authorization", authorization);
         }
@@ -81,13 +82,15 @@ final class DmiSender {
     }
 
     private DmiResponse send(final String endpoint, final URI uri, final String method, final String contentType,
-                             final HttpRequest.BodyPublisher body, final String subject) {
+                             final HttpRequest.BodyPublisher body, final String subject,
+                             final String callerAuthorization) {
         final HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(dmiProperties.readTimeout())
             .header("Accept", "application/json")
             .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : body);
         if (body != null) {
             request.header("Content-Type", contentType);
         }
+        final String authorization = dmiAuthorization.headerFor(callerAuthorization);
         if (authorization != null) {
             request.header("Authorization", authorization);
         }

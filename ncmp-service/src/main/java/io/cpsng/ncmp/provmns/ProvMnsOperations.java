@@ -57,10 +57,10 @@ class ProvMnsOperations implements NcmpProvMnsService {
     }
 
     @Override
-    public DmiResponse read(final String fdn, final Map<String, String> query) {
+    public DmiResponse read(final String fdn, final Map<String, String> query, final String authorization) {
         final Map<String, String> forwardedQuery = readQuery(query);
         final CmHandleRoute route = readyRoute(fdn);
-        return forward("GET", route, fdn, forwardedQuery, null, null);
+        return forward("GET", route, fdn, forwardedQuery, null, null, authorization);
     }
 
     @Override
@@ -72,7 +72,7 @@ class ProvMnsOperations implements NcmpProvMnsService {
         }
         final CmHandleRoute route = readyRoute(fdn);
         checkPermission(route, "create", fdn, () -> attributesOf(resource, null), authorization, null);
-        return forward("PUT", route, fdn, Map.of(), "application/json", body);
+        return forward("PUT", route, fdn, Map.of(), "application/json", body, authorization);
     }
 
     @Override
@@ -94,21 +94,21 @@ class ProvMnsOperations implements NcmpProvMnsService {
             for (int index = 0; index < patch.size(); index++) {
                 checkPatchOperation(route, fdn, patch.get(index), index, authorization);
             }
-            return forward("PATCH", route, fdn, Map.of(), contentType, body);
+            return forward("PATCH", route, fdn, Map.of(), contentType, body, authorization);
         }
         if (!patch.isObject()) {
             throw new ProvMnsException(Problem.INVALID_REQUEST, "A merge patch is a JSON object");
         }
         final CmHandleRoute route = readyRoute(fdn);
         checkPermission(route, "update", fdn, () -> attributesOf(patch, null), authorization, null);
-        return forward("PATCH", route, fdn, Map.of(), contentType, body);
+        return forward("PATCH", route, fdn, Map.of(), contentType, body, authorization);
     }
 
     @Override
     public DmiResponse delete(final String fdn, final String authorization) {
         final CmHandleRoute route = readyRoute(fdn);
         checkPermission(route, "delete", fdn, () -> null, authorization, null);
-        return forward("DELETE", route, fdn, Map.of(), null, null);
+        return forward("DELETE", route, fdn, Map.of(), null, null, authorization);
     }
 
     /** An operation is an object whose op is add, replace or remove and whose path is below the FDN or a fragment. */
@@ -210,9 +210,10 @@ class ProvMnsOperations implements NcmpProvMnsService {
     }
 
     private DmiResponse forward(final String method, final CmHandleRoute route, final String fdn,
-                                final Map<String, String> query, final String contentType, final String body) {
+                                final Map<String, String> query, final String contentType, final String body,
+                                final String authorization) {
         try {
-            return dmiClient.provMns(method, route.dataPlugin(), fdn, query, contentType, body);
+            return dmiClient.provMns(method, route.dataPlugin(), fdn, query, contentType, body, authorization);
         } catch (final DmiTimeoutException silent) {
             throw new ProvMnsException(Problem.PLUGIN_SILENT,
                 "Southbound system did not respond in a timely manner");

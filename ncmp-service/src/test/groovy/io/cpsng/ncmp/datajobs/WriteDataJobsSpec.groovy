@@ -19,7 +19,7 @@ class WriteDataJobsSpec extends Specification {
 
     def 'A write operation no plugin could do is refused before anything is routed or sent: #scenario'() {
         when: 'the job is written'
-            objectUnderTest.writeDataJob('job-1', metadata, [operation])
+            objectUnderTest.writeDataJob('job-1', metadata, [operation], null)
         then: 'it is refused, naming what is wrong'
             def refused = thrown(InvalidInputException)
             refused.details.contains(named)
@@ -38,7 +38,7 @@ class WriteDataJobsSpec extends Specification {
 
     def 'A job whose paths no handle owns is refused naming them, and nothing is sent'() {
         when: 'a job of one path no handle owns is written'
-            objectUnderTest.writeDataJob('job-1', METADATA, [new WriteOperation('/Nowhere=1', 'add', 'w-1', null)])
+            objectUnderTest.writeDataJob('job-1', METADATA, [new WriteOperation('/Nowhere=1', 'add', 'w-1', null)], null)
         then: 'the path is routed and leads nowhere'
             1 * mockCmHandleRouter.routeAll(['/Nowhere=1']) >> [:]
         and: 'the job is refused naming the operation'
@@ -50,6 +50,6 @@ class WriteDataJobsSpec extends Specification {
 
     def 'A job without operations starts no sub-job, whatever its metadata'() {
         expect: 'no sub-job'
-            objectUnderTest.writeDataJob('job-1', null, []) == []
+            objectUnderTest.writeDataJob('job-1', null, [], null) == []
     }
 }
