@@ -38,5 +38,7 @@ if [ -z "${SPRING_KAFKA_BOOTSTRAP_SERVERS:-}" ]; then
 fi
 java -jar "$stub_jar" --port 8783 --kafka-bootstrap-servers "$SPRING_KAFKA_BOOTSTRAP_SERVERS" &
 children+=($!)
+# CM data job subscriptions, off by default as in the reference: the stub answers them (docs/events.md)
+export NCMP_DATAJOB_SUBSCRIPTION_ENABLED="${NCMP_DATAJOB_SUBSCRIPTION_ENABLED:-true}"
 # out of memory, the process exits instead of limping on half-broken: restart it
 java -XX:+ExitOnOutOfMemoryError "${service_launch[@]}" "$@"

@@ -106,7 +106,7 @@ class BadInputSpec extends ServerSpec {
     }
 
     def 'An error never shows the readers\' internals: #scenario'() {
-        when: 'data the JSON readers refuse are sent'
+        when: 'data the JSON or XML readers refuse are sent'
             def response = http.send('POST', target, ['Content-Type': contentType], body.bytes)
         then: 'it is refused, saying why in the client\'s terms'
             response.status == 400
@@ -116,7 +116,7 @@ class BadInputSpec extends ServerSpec {
             scenario                       | target                                      | contentType                                   | body
             'a report in XML'              | "${ANCHOR_URL}/applyChangesInDeltaReport"   | 'application/json'                            | '<tree><branch><name>Left</name></branch></tree>'
             'a report nested too deep'     | "${ANCHOR_URL}/applyChangesInDeltaReport"   | 'application/json'                            | '['.multiply(10_000) + ']'.multiply(10_000)
-            'XML as a delta\'s JSON target' | "${ANCHOR_URL}/delta?xpath=/"               | 'multipart/form-data; boundary=spec-boundary' | multipart('targetData', 'target.json', '<tree><branch><name>Left</name></branch></tree>')
+            'malformed XML as a delta\'s target' | "${ANCHOR_URL}/delta?xpath=/"         | 'multipart/form-data; boundary=spec-boundary' | multipart('targetData', 'target.xml', '<tree><branch><name>Left</name></tree>')
     }
 
     def 'Sizes beyond the limits are refused before anything is written: #scenario'() {

@@ -26,13 +26,16 @@ public final class DmiStub implements AutoCloseable {
     private final DmiStubExtension extension;
     private final DmiStubSettings startSettings;
     private final URLClassLoader ownClassPath;
+    private final SubscriptionAnswers subscriptionAnswers;
 
     private DmiStub(final WireMockServer wireMockServer, final DmiStubExtension extension,
-                    final DmiStubSettings startSettings, final URLClassLoader ownClassPath) {
+                    final DmiStubSettings startSettings, final URLClassLoader ownClassPath,
+                    final SubscriptionAnswers subscriptionAnswers) {
         this.wireMockServer = wireMockServer;
         this.extension = extension;
         this.startSettings = startSettings;
         this.ownClassPath = ownClassPath;
+        this.subscriptionAnswers = subscriptionAnswers;
     }
 
     /** Starts a stub on a free port. */
@@ -60,7 +63,9 @@ public final class DmiStub implements AutoCloseable {
             .asynchronousResponseThreads(DELAYED_RESPONSE_THREADS));
         wireMockServer.start();
         extension.apply(settings); // the unavailable window counts from when the stub listens
-        return new DmiStub(wireMockServer, extension, settings, ownClassPath);
+        final SubscriptionAnswers subscriptionAnswers = kafka.bootstrapServers().isBlank() ? null
+            : new SubscriptionAnswers(kafka.bootstrapServers(), wireMockServer.port());
+        return new DmiStub(wireMockServer, extension, settings, ownClassPath, subscriptionAnswers);
     }
 
     public int port() {
@@ -102,7 +107,30 @@ public final class DmiStub implements AutoCloseable {
         return extension.avcEventsSent();
     }
 
+    /**
+     * How the stub answers CM data job subscription requests addressed to it (with Kafka): ACCEPTED (the
+     * default, as the reference's plugin), REJECTED, or NONE (no answer).
+     */
+    public void answerSubscriptions(final String verdict) {
+        requireKafka().setVerdict(verdict);
+    }
+
+    /** CM data job subscription requests addressed to this stub since it started. */
+    public long subscriptionRequests() {
+        return requireKafka().requestsReceived();
+    }
+
+    private SubscriptionAnswers requireKafka() {
+        if (subscriptionAnswers == null) {
+            throw new IllegalStateException("The stub answers subscriptions only with a Kafka bootstrap server");
+        }
+        return subscriptionAnswers;
+    }
+
     public void stop() {
+        if (subscriptionAnswers != null) {
+            subscriptionAnswers.close();
+        }
         wireMockServer.stop();
         extension.close();
         try {

@@ -27,11 +27,9 @@ import org.springframework.stereotype.Service;
 @Service
 class ReadDataJobs implements NcmpReadDataJobService {
 
-    private static final Pattern SELECTOR_SEPARATOR = Pattern.compile("\\R|\\s+OR\\s+");
     private static final Pattern BY_ID = Pattern.compile("(ManagedElement|MeContext)\\[id=");
     private static final Pattern BY_ID_PART = Pattern.compile(
         "(ManagedElement|MeContext)\\[contains\\(id,\\s*[\"']([^\"']*)[\"']\\)]");
-    private static final Pattern FDN_SEGMENT = Pattern.compile("/(\\w[\\w-]*)\\[id=[\"']([^\"']*)[\"']]");
 
     private final CmHandleRouter cmHandleRouter;
     private final CmHandleRows cmHandleRows;
@@ -46,7 +44,7 @@ class ReadDataJobs implements NcmpReadDataJobService {
         if (dataNodeSelector == null || dataNodeSelector.isBlank()) {
             throw new InvalidInputException("No selector", "readProperties.dataNodeSelector is required");
         }
-        final List<Selector> selectors = selectorsOf(dataNodeSelector).stream().map(Selector::of).toList();
+        final List<Selector> selectors = DataNodeSelectors.split(dataNodeSelector).stream().map(Selector::of).toList();
         return classified(selectors, routesByFdn(selectors));
     }
 
@@ -107,32 +105,9 @@ class ReadDataJobs implements NcmpReadDataJobService {
                 return new Selector(text, byIdPart.group(2), null, false);
             }
             if (BY_ID.matcher(text).find()) {
-                return new Selector(text, null, fdnOf(text).orElse(null), false);
+                return new Selector(text, null, DataNodeSelectors.fdnOf(text).orElse(null), false);
             }
             return new Selector(text, null, null, true);
         }
-    }
-
-    private static Set<String> selectorsOf(final String dataNodeSelector) {
-        final Set<String> selectors = new LinkedHashSet<>();
-        for (final String line : SELECTOR_SEPARATOR.split(dataNodeSelector)) {
-            final String selector = line.trim();
-            if (!selector.isEmpty() && !selector.startsWith("&&")) {
-                selectors.add(selector);
-            }
-        }
-        return selectors;
-    }
-
-    /** The FDN of the selector's leading /Class[id="value"] segments: /Class=value/...; empty if it has none. */
-    private static Optional<String> fdnOf(final String selector) {
-        final StringBuilder fdn = new StringBuilder();
-        final Matcher segment = FDN_SEGMENT.matcher(selector);
-        int next = 0;
-        while (segment.find(next) && segment.start() == next) {
-            fdn.append('/').append(segment.group(1)).append('=').append(segment.group(2));
-            next = segment.end();
-        }
-        return fdn.isEmpty() ? Optional.empty() : Optional.of(fdn.toString());
     }
 }

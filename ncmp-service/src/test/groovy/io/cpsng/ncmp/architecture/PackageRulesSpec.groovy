@@ -35,7 +35,7 @@ class PackageRulesSpec extends Specification {
         datasync     : ['api', 'dmi', 'inventory', 'registration', 'schedule'],
         notifications: ['datasync'],
         data         : ['api', 'dmi', 'notifications', 'policy'],
-        datajobs     : ['api', 'dmi', 'inventory', 'routing'],
+        datajobs     : ['api', 'dmi', 'inventory', 'notifications', 'routing'],
         provmns      : ['api', 'dmi', 'policy', 'routing'],
     ]
 
