@@ -36,7 +36,8 @@ if [ -z "${SPRING_KAFKA_BOOTSTRAP_SERVERS:-}" ]; then
     export SPRING_KAFKA_BOOTSTRAP_SERVERS=127.0.0.1:9092
     echo "Kafka on $SPRING_KAFKA_BOOTSTRAP_SERVERS (data in data/kafka, log in data/kafka.log)"
 fi
-java -jar "$stub_jar" --port 8783 --kafka-bootstrap-servers "$SPRING_KAFKA_BOOTSTRAP_SERVERS" &
+# the stub's device heartbeats (ch-1..ch-10, once a second) drop every handle's trust level to NONE for a second in ten
+java -jar "$stub_jar" --port 8783 --kafka-bootstrap-servers "$SPRING_KAFKA_BOOTSTRAP_SERVERS" --heartbeats-per-second 10 &
 children+=($!)
 # CM data job subscriptions, off by default as in the reference: the stub answers them (docs/events.md)
 export NCMP_DATAJOB_SUBSCRIPTION_ENABLED="${NCMP_DATAJOB_SUBSCRIPTION_ENABLED:-true}"

@@ -4,6 +4,7 @@ import io.cpsng.config.AuthProperties
 import io.cpsng.dmistub.DmiStubKafka
 import io.cpsng.dmistub.DmiStubSettings
 import io.cpsng.ncmp.cache.HazelcastProperties
+import io.cpsng.ncmp.datajobs.subscription.SubscriptionProperties
 import io.cpsng.ncmp.dmi.DmiProperties
 import org.springframework.boot.context.properties.ConfigurationProperties
 import org.yaml.snakeyaml.Yaml
@@ -21,7 +22,7 @@ import java.nio.file.Path
 class ComposeFileSpec extends Specification {
 
     static final Path PROJECT_ROOT = Path.of('..').toAbsolutePath().normalize()
-    static final List<Class> PROPERTY_RECORDS = [HazelcastProperties, AuthProperties, DmiProperties]
+    static final List<Class> PROPERTY_RECORDS = [HazelcastProperties, AuthProperties, DmiProperties, SubscriptionProperties]
     static final Set<String> SPRING_ENVIRONMENT = ['SERVER_ADDRESS', 'SERVER_PORT', 'SPRING_DATASOURCE_URL',
         'SPRING_DATASOURCE_USERNAME', 'SPRING_DATASOURCE_PASSWORD', 'SPRING_DATASOURCE_HIKARI_MAXIMUM_POOL_SIZE',
         'SPRING_KAFKA_BOOTSTRAP_SERVERS'] as Set

@@ -10,6 +10,7 @@ import io.cpsng.RawHttp
 import io.cpsng.TestDatabase
 import io.cpsng.TestKafka
 import io.cpsng.dmistub.DmiStub
+import io.cpsng.dmistub.DmiStubKafka
 import io.cpsng.dmistub.DmiStubSettings
 import io.cpsng.ncmp.trust.DeviceHeartbeats
 import org.apache.kafka.clients.producer.ProducerRecord
@@ -127,6 +128,23 @@ class DeviceHeartbeatSpec extends Specification {
             (LoggerFactory.getLogger(DeviceHeartbeats) as Logger).detachAppender(log)
     }
 
+    def 'The DMI stub\'s heartbeats are read as the reference\'s plugins send them'() {
+        given: 'an instance'
+            startInstance()
+        when: 'a DMI stub sends 10 heartbeats a second to the instance\'s topic'
+            def stub = DmiStub.start(0, DmiStubSettings.DEFAULTS, DmiStubKafka.NONE
+                .withFlag('--kafka-bootstrap-servers', TestKafka.BOOTSTRAP_SERVERS).withFlag('--heartbeat-topic', heartbeatTopic)
+                .withFlag('--heartbeats-per-second', '10'))
+        then: 'each is taken: applied to its handle, or counted as of a handle not registered here, and none refused'
+            new PollingConditions(timeout: 30, delay: 0.5).eventually {
+                def counts = heartbeatCounts()
+                assert counts.applied + (counts.UNKNOWN_CM_HANDLE ?: 0) >= 20
+                assert counts.keySet() - ['applied', 'UNKNOWN_CM_HANDLE'] == [] as Set
+            }
+        cleanup:
+            stub?.stop()
+    }
+
     void startInstance(String healthCheckInterval = '0s') {
         def arguments = TestDatabase.applicationArguments() + [
             '--spring.datasource.hikari.maximum-pool-size=5',
@@ -173,6 +191,13 @@ class DeviceHeartbeatSpec extends Specification {
                 [key, records.collect { new JsonSlurper().parseText(it.value()).data.attributeValueChange[0] }
                     .collect { [it.oldAttributeValue, it.newAttributeValue] }]
             }
+    }
+
+    /** Heartbeats applied, and those skipped by reason. */
+    Map<String, Integer> heartbeatCounts() {
+        def metrics = http.get('/actuator/prometheus').body
+        def applied = (metrics =~ /(?m)^ncmp_device_heartbeats_applied_total\S* (\S+)/).collect { it[1] as double as int }
+        [applied: applied ? applied[0] : 0] + skippedCounts()
     }
 
     Map<String, Integer> skippedCounts() {

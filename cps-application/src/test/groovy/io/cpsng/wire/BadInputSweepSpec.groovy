@@ -23,6 +23,8 @@ import spock.lang.Specification
 class BadInputSweepSpec extends Specification {
 
     static final int LOG_BUDGET_BYTES = 4096
+    /** Parameters that take a list: given twice they are one list, as Spring and the reference read them. */
+    static final Set<String> MANY_VALUED = ['schema-set-names'] as Set
     static final int FIVE_MEGABYTES = 5 * 1024 * 1024
     /** What no error a client reads may show: Java exceptions and packages, SQL, the JSON readers' own advice. */
     static final String INTERNALS = /[A-Z]\w+Exception\b|(?i)sqlstate|\bselect \w|\binsert into|\bjackson|\bgson|jsonreader|streamreadconstraints|strictness|\b(org|java|io|tools)\.[a-z]+\./
@@ -191,7 +193,9 @@ class BadInputSweepSpec extends Specification {
                 BROKEN_ENCODINGS.each { broken ->
                     spoiled << request("${broken} in ${name}", query: query(params, name, raw(value) + broken))
                 }
-                spoiled << request("${name} repeated", query: query(params, null, null) + "&${encode(name)}=${raw(value)}")
+                if (!(name in MANY_VALUED)) {
+                    spoiled << request("${name} repeated", query: query(params, null, null) + "&${encode(name)}=${raw(value)}")
+                }
             }
             spoiled << request('an unknown parameter', query: query(params, null, null) + (params ? '&' : '') + 'bogusParameter=1')
             if (step.json != null) {

@@ -28,21 +28,27 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * What a DMI plugin sends to Kafka, when the stub has a bootstrap server: the results of data operations
  * (POST /dmi/v1/data) to ncmp-async-m2m, as the reference's stub sends them (one DataOperationEvent CloudEvent per
  * handle, a random key, the client's topic as ce_destination and the request id as ce_correlationid), and, at a
- * rate of the user's choice, CM notifications (AVC events) to dmi-cm-events, keyed by handle.
+ * rate of the user's choice, CM notifications (AVC events) to dmi-cm-events, keyed by handle, and device heartbeats
+ * to dmi-device-heartbeat (ce_id the handle; every tenth round every handle NONE, otherwise COMPLETE, so a trust
+ * level that drops and comes back can be watched).
  *
  * @param bootstrapServers   the broker; empty: nothing is sent
  * @param m2mTopic           where data operation results go
  * @param avcTopic           where CM notifications go
  * @param avcEventsPerSecond CM notifications sent each second (0: none), over avcKeys handles "ch-1".."ch-N"
- * @param avcKeys            the number of handles the notifications are about
+ * @param avcKeys            the number of handles the notifications and heartbeats are about
+ * @param heartbeatTopic     where device heartbeats go
+ * @param heartbeatsPerSecond device heartbeats sent each second (0: none), over the same handles
  */
 public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcTopic, int avcEventsPerSecond,
-                           int avcKeys) {
+                           int avcKeys, String heartbeatTopic, int heartbeatsPerSecond) {
 
-    public static final DmiStubKafka NONE = new DmiStubKafka("", "ncmp-async-m2m", "dmi-cm-events", 0, 10);
+    public static final DmiStubKafka NONE = new DmiStubKafka("", "ncmp-async-m2m", "dmi-cm-events", 0, 10,
+        "dmi-device-heartbeat", 0);
 
     static final String DATA_OPERATION_EVENT_TYPE = "org.onap.cps.ncmp.events.async1_0_0.DataOperationEvent";
     static final String AVC_EVENT_TYPE = "org.onap.cps.ncmp.events.avc1_0_0.AvcEvent";
+    static final String HEARTBEAT_EVENT_TYPE = "org.onap.cps.ncmp.events.trustlevel.DeviceTrustLevel";
 
     private static final Map<String, String> FLAGS = new LinkedHashMap<>();
     private static final Map<String, String> MEANINGS = new LinkedHashMap<>();
@@ -52,7 +58,9 @@ public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcT
         flag("--m2m-topic", "DMI_STUB_M2M_TOPIC", "data operation results, ncmp-async-m2m by default");
         flag("--avc-topic", "DMI_STUB_AVC_TOPIC", "CM notifications, dmi-cm-events by default");
         flag("--avc-events-per-second", "DMI_STUB_AVC_EVENTS_PER_SECOND", "CM notifications sent a second, 0 by default");
-        flag("--avc-keys", "DMI_STUB_AVC_KEYS", "handles ch-1..ch-N they are about, 10 by default");
+        flag("--avc-keys", "DMI_STUB_AVC_KEYS", "handles ch-1..ch-N they (and heartbeats) are about, 10 by default");
+        flag("--heartbeat-topic", "DMI_STUB_HEARTBEAT_TOPIC", "device heartbeats, dmi-device-heartbeat by default");
+        flag("--heartbeats-per-second", "DMI_STUB_HEARTBEATS_PER_SECOND", "device heartbeats sent a second, 0 by default");
     }
 
     private static void flag(final String flag, final String variable, final String meaning) {
@@ -79,13 +87,20 @@ public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcT
     /** These settings with the option ("--avc-events-per-second") set to the value. */
     public DmiStubKafka withFlag(final String flag, final String value) {
         return switch (flag) {
-            case "--kafka-bootstrap-servers" -> new DmiStubKafka(value, m2mTopic, avcTopic, avcEventsPerSecond, avcKeys);
-            case "--m2m-topic" -> new DmiStubKafka(bootstrapServers, value, avcTopic, avcEventsPerSecond, avcKeys);
-            case "--avc-topic" -> new DmiStubKafka(bootstrapServers, m2mTopic, value, avcEventsPerSecond, avcKeys);
+            case "--kafka-bootstrap-servers" -> new DmiStubKafka(value, m2mTopic, avcTopic, avcEventsPerSecond,
+                avcKeys, heartbeatTopic, heartbeatsPerSecond);
+            case "--m2m-topic" -> new DmiStubKafka(bootstrapServers, value, avcTopic, avcEventsPerSecond, avcKeys,
+                heartbeatTopic, heartbeatsPerSecond);
+            case "--avc-topic" -> new DmiStubKafka(bootstrapServers, m2mTopic, value, avcEventsPerSecond, avcKeys,
+                heartbeatTopic, heartbeatsPerSecond);
             case "--avc-events-per-second" -> new DmiStubKafka(bootstrapServers, m2mTopic, avcTopic,
-                positive(flag, value), avcKeys);
+                positive(flag, value), avcKeys, heartbeatTopic, heartbeatsPerSecond);
             case "--avc-keys" -> new DmiStubKafka(bootstrapServers, m2mTopic, avcTopic, avcEventsPerSecond,
-                Math.max(1, positive(flag, value)));
+                Math.max(1, positive(flag, value)), heartbeatTopic, heartbeatsPerSecond);
+            case "--heartbeat-topic" -> new DmiStubKafka(bootstrapServers, m2mTopic, avcTopic, avcEventsPerSecond,
+                avcKeys, value, heartbeatsPerSecond);
+            case "--heartbeats-per-second" -> new DmiStubKafka(bootstrapServers, m2mTopic, avcTopic,
+                avcEventsPerSecond, avcKeys, heartbeatTopic, positive(flag, value));
             default -> throw new IllegalArgumentException("Unknown option " + flag);
         };
     }
@@ -131,6 +146,7 @@ public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcT
             task -> Thread.ofPlatform().daemon().name("dmi-stub-kafka").unstarted(task));
         private final AtomicLong avcSequence = new AtomicLong();
         private final AtomicLong avcAcknowledged = new AtomicLong();
+        private final AtomicLong heartbeatSequence = new AtomicLong();
 
         private Publisher(final Producer<String, String> producer, final DmiStubKafka settings) {
             this.producer = producer;
@@ -138,6 +154,9 @@ public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcT
             if (producer != null && settings.avcEventsPerSecond() > 0) {
                 // a tenth of the rate every 100 ms: an even flow, not a burst a second
                 scheduler.scheduleAtFixedRate(this::sendAvcEvents, 100, 100, TimeUnit.MILLISECONDS);
+            }
+            if (producer != null && settings.heartbeatsPerSecond() > 0) {
+                scheduler.scheduleAtFixedRate(this::sendHeartbeats, 100, 100, TimeUnit.MILLISECONDS);
             }
         }
 
@@ -221,6 +240,19 @@ public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcT
                             avcAcknowledged.incrementAndGet();
                         }
                     });
+            }
+        }
+
+        /** A round is one heartbeat of every handle; every tenth round is NONE for all of them. */
+        private void sendHeartbeats() {
+            final int perTick = Math.max(1, settings.heartbeatsPerSecond() / 10);
+            for (int index = 0; index < perTick; index++) {
+                final long sequence = heartbeatSequence.getAndIncrement();
+                final String cmHandleId = "ch-" + (sequence % settings.avcKeys() + 1);
+                final String level = sequence / settings.avcKeys() % 10 == 9 ? "NONE" : "COMPLETE";
+                producer.send(new ProducerRecord<>(settings.heartbeatTopic(), null, cmHandleId,
+                    "{\"data\":{\"trustLevel\":\"" + level + "\"}}",
+                    headers(HEARTBEAT_EVENT_TYPE, Map.of("ce_id", cmHandleId))));
             }
         }
 
