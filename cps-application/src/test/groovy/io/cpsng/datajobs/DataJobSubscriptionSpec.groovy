@@ -1,16 +1,14 @@
 package io.cpsng.datajobs
 
 import groovy.json.JsonOutput
-import io.cpsng.Application
+import io.cpsng.KafkaInstance
 import io.cpsng.RawHttp
-import io.cpsng.TestDatabase
 import io.cpsng.TestKafka
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubKafka
 import io.cpsng.dmistub.DmiStubSettings
 import org.apache.kafka.clients.producer.ProducerRecord
 import org.apache.kafka.common.header.internals.RecordHeader
-import org.springframework.boot.builder.SpringApplicationBuilder
 import org.springframework.context.ConfigurableApplicationContext
 import spock.lang.AutoCleanup
 import spock.lang.Shared
@@ -46,7 +44,7 @@ class DataJobSubscriptionSpec extends Specification {
     ConfigurableApplicationContext instance = startInstance()
 
     @Shared
-    RawHttp http = new RawHttp(instance.environment.getProperty('local.server.port') as int)
+    RawHttp http = new RawHttp(KafkaInstance.portOf(instance))
 
     def setupSpec() {
         register(pluginA, 'a-1', 'a-2')
@@ -159,20 +157,9 @@ class DataJobSubscriptionSpec extends Specification {
     }
 
     ConfigurableApplicationContext startInstance() {
-        def arguments = TestDatabase.applicationArguments() + [
-            '--spring.datasource.hikari.maximum-pool-size=5',
-            '--server.port=0',
-            '--security.auth.enabled=false',
-            '--ncmp.module-sync.enabled=false',
-            '--ncmp.dmi.health-check-interval=0s',
-            "--spring.kafka.bootstrap-servers=${TestKafka.BOOTSTRAP_SERVERS}",
-            "--ncmp.lcm-events.topic=lcm-${run}",
-            "--ncmp.lcm-events.inventory-events-topic=inventory-${run}",
-            '--ncmp.datajob.subscription.enabled=true',
-            "--ncmp.datajob.subscription.topic=subscription-${run}",
-            "--ncmp.datajob.subscription.consumer-group=subscriptions-${run}",
-            '--ncmp.datajob.subscription.answer-timeout=3s']
-        new SpringApplicationBuilder(Application).run(arguments*.toString() as String[])
+        KafkaInstance.start(run, ['--ncmp.datajob.subscription.enabled=true', "--ncmp.datajob.subscription.topic=subscription-${run}",
+                                  "--ncmp.datajob.subscription.consumer-group=subscriptions-${run}",
+                                  '--ncmp.datajob.subscription.answer-timeout=3s']*.toString())
     }
 
     void register(DmiStub plugin, String... names) {

@@ -1,8 +1,7 @@
 package io.cpsng.notifications
 
 import groovy.json.JsonSlurper
-import io.cpsng.Application
-import io.cpsng.TestDatabase
+import io.cpsng.KafkaInstance
 import io.cpsng.TestKafka
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubKafka
@@ -10,7 +9,6 @@ import io.cpsng.dmistub.DmiStubSettings
 import org.apache.kafka.clients.consumer.ConsumerRecord
 import org.apache.kafka.clients.producer.ProducerRecord
 import org.apache.kafka.common.header.internals.RecordHeader
-import org.springframework.boot.builder.SpringApplicationBuilder
 import org.springframework.context.ConfigurableApplicationContext
 import spock.util.concurrent.PollingConditions
 import spock.lang.Specification
@@ -88,20 +86,9 @@ class CmNotificationForwardingSpec extends Specification {
     }
 
     ConfigurableApplicationContext startInstance(boolean exactlyOnce) {
-        def arguments = TestDatabase.applicationArguments() + [
-            '--spring.datasource.hikari.maximum-pool-size=5',
-            '--server.port=0',
-            '--security.auth.enabled=false',
-            '--ncmp.module-sync.enabled=false',
-            '--ncmp.dmi.health-check-interval=0s',
-            "--spring.kafka.bootstrap-servers=${TestKafka.BOOTSTRAP_SERVERS}",
-            "--ncmp.lcm-events.topic=lcm-${run}",
-            "--ncmp.lcm-events.inventory-events-topic=inventory-${run}",
-            "--ncmp.cm-notifications.source-topic=${sourceTopic}",
-            "--ncmp.cm-notifications.target-topic=${targetTopic}",
-            "--ncmp.cm-notifications.consumer-group=forwarding-${run}",
-            "--ncmp.cm-notifications.exactly-once=${exactlyOnce}"]
-        def instance = new SpringApplicationBuilder(Application).run(arguments*.toString() as String[])
+        def instance = KafkaInstance.start(run, ["--ncmp.cm-notifications.source-topic=${sourceTopic}",
+            "--ncmp.cm-notifications.target-topic=${targetTopic}", "--ncmp.cm-notifications.consumer-group=forwarding-${run}",
+            "--ncmp.cm-notifications.exactly-once=${exactlyOnce}"]*.toString())
         instances << instance
         instance
     }

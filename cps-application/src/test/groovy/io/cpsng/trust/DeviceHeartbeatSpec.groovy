@@ -5,9 +5,8 @@ import ch.qos.logback.classic.spi.ILoggingEvent
 import ch.qos.logback.core.read.ListAppender
 import groovy.json.JsonOutput
 import groovy.json.JsonSlurper
-import io.cpsng.Application
+import io.cpsng.KafkaInstance
 import io.cpsng.RawHttp
-import io.cpsng.TestDatabase
 import io.cpsng.TestKafka
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubKafka
@@ -16,7 +15,6 @@ import io.cpsng.ncmp.trust.DeviceHeartbeats
 import org.apache.kafka.clients.producer.ProducerRecord
 import org.apache.kafka.common.header.internals.RecordHeader
 import org.slf4j.LoggerFactory
-import org.springframework.boot.builder.SpringApplicationBuilder
 import org.springframework.context.ConfigurableApplicationContext
 import spock.lang.AutoCleanup
 import spock.lang.Shared
@@ -146,21 +144,11 @@ class DeviceHeartbeatSpec extends Specification {
     }
 
     void startInstance(String healthCheckInterval = '0s') {
-        def arguments = TestDatabase.applicationArguments() + [
-            '--spring.datasource.hikari.maximum-pool-size=5',
-            '--server.port=0',
-            '--security.auth.enabled=false',
-            '--ncmp.module-sync.enabled=false',
-            "--ncmp.dmi.health-check-interval=${healthCheckInterval}",
-            '--ncmp.dmi.health-check-timeout=1s',
-            "--spring.kafka.bootstrap-servers=${TestKafka.BOOTSTRAP_SERVERS}",
-            "--ncmp.lcm-events.topic=lcm-${run}",
-            "--ncmp.lcm-events.inventory-events-topic=${inventoryTopic}",
-            "--ncmp.device-heartbeats.topic=${heartbeatTopic}",
-            "--ncmp.device-heartbeats.consumer-group=heartbeats-${run}"]
-        def instance = new SpringApplicationBuilder(Application).run(arguments*.toString() as String[])
+        def instance = KafkaInstance.start(run, ["--ncmp.dmi.health-check-interval=${healthCheckInterval}",
+            '--ncmp.dmi.health-check-timeout=1s', "--ncmp.device-heartbeats.topic=${heartbeatTopic}",
+            "--ncmp.device-heartbeats.consumer-group=heartbeats-${run}"]*.toString())
         instances << instance
-        http = new RawHttp(instance.environment.getProperty('local.server.port') as int)
+        http = new RawHttp(KafkaInstance.portOf(instance))
     }
 
     void register(String... cmHandleIds) {
