@@ -100,7 +100,7 @@ public class DeviceHeartbeats {
         skipped.get(reason).increment(count);
         if (logged.add(reason)) {
             LOGGER.warn("Device heartbeat skipped: {}, e.g. {}; further ones are counted in"
-                + " ncmp.device-heartbeats.skipped{{reason={}}}, not logged", reason, example, reason);
+                + " ncmp.device-heartbeats.skipped{reason={}}, not logged", reason, example, reason);
         }
     }
 
