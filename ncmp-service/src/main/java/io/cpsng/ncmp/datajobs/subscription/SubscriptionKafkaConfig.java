@@ -8,6 +8,7 @@ import java.time.Duration;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
@@ -23,6 +24,7 @@ import org.springframework.kafka.core.KafkaTemplate;
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnProperty("spring.kafka.bootstrap-servers")
 @ConditionalOnBooleanProperty("ncmp.datajob.subscription.enabled")
+@EnableConfigurationProperties(SubscriptionProperties.class)
 class SubscriptionKafkaConfig {
 
     @Bean

@@ -5,12 +5,10 @@ import io.cpsng.ncmp.api.model.DataJobSubscription;
 import io.cpsng.ncmp.api.model.DataJobSubscription.SelectorStatus;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Service;
 
 /** A data job's subscription as it is stored: whether subscriptions are on or not, what there is can be read. */
 @Service
-@EnableConfigurationProperties(SubscriptionProperties.class)
 class SubscriptionStatus implements NcmpDataJobSubscriptionService {
 
     private final SubscriptionStore subscriptionStore;
