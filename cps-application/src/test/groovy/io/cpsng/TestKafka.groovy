@@ -15,6 +15,7 @@ import org.apache.kafka.common.serialization.StringSerializer
 import org.springframework.kafka.test.EmbeddedKafkaKraftBroker
 import org.testcontainers.DockerClientFactory
 import org.testcontainers.kafka.KafkaContainer
+import spock.util.concurrent.PollingConditions
 
 /**
  * One real Kafka broker per test JVM, started on first use: a Testcontainers container when a Docker engine
@@ -127,12 +128,8 @@ class TestKafka {
     }
 
     private static void awaitLeaders(AdminClient admin, Set<String> topics) {
-        def deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos()
-        while (!allHaveLeaders(admin, topics)) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("partitions of ${topics} have no leader after 30 s")
-            }
-            Thread.sleep(50)
+        new PollingConditions(timeout: 30, delay: 0.05).eventually {
+            assert allHaveLeaders(admin, topics): "partitions of ${topics} have a leader"
         }
     }
 

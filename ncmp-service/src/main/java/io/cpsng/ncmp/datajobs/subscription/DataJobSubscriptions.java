@@ -13,8 +13,10 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -206,10 +208,16 @@ public class DataJobSubscriptions {
                     .add(route.cmHandleId());
             }
         }
+        if (selectorsByPlugin.isEmpty()) {
+            return;
+        }
+        // one read of every handle the requests name, for their additional properties
+        final Map<String, CmHandle> cmHandleById = ncmpCmHandleService.getCmHandles(handlesByPlugin.values().stream()
+            .flatMap(Set::stream).collect(Collectors.toSet()));
         final Instant now = Instant.now();
         selectorsByPlugin.forEach((plugin, pluginSelectors) -> {
-            final List<CmHandle> cmHandles = handlesByPlugin.get(plugin).stream()
-                .map(ncmpCmHandleService::getCmHandle).toList();
+            final List<CmHandle> cmHandles = handlesByPlugin.get(plugin).stream().map(cmHandleById::get)
+                .filter(Objects::nonNull).toList();
             kafkaTemplate.send(DmiSubscriptionRequests.request(subscriptionProperties.dmiInTopic(), type, dataJobId,
                 plugin, cmHandles, pluginSelectors, dataSelectorByJob.get(dataJobId)))
                 .whenComplete((sent, failure) -> {
