@@ -1,6 +1,7 @@
 package io.cpsng.ncmp.data;
 
 import io.cpsng.cps.events.KafkaSends;
+import io.cpsng.ncmp.data.PendingAnswers.Target;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -28,7 +29,8 @@ import tools.jackson.databind.node.ObjectNode;
  *   no ce_ headers), goes to its eventTarget as the reference's NcmpAsyncRequestResponseEvent: new id and time,
  *   the plugin's event with its content flattened under forwardedEvent, keyed by the new id.</li>
  * </ul>
- * A batch returns once the broker has all of it: at least once.
+ * The targets a batch answers are no longer pending ({@link PendingAnswers}) once it returns; it returns once the
+ * broker has all of it: at least once.
  */
 public class DataOperationResultForwarder {
 
@@ -44,20 +46,34 @@ public class DataOperationResultForwarder {
     private static final Logger LOGGER = LoggerFactory.getLogger(DataOperationResultForwarder.class);
 
     private final KafkaTemplate<String, String> kafkaTemplate;
+    private final PendingAnswers pendingAnswers;
 
-    DataOperationResultForwarder(final KafkaTemplate<String, String> kafkaTemplate) {
+    DataOperationResultForwarder(final KafkaTemplate<String, String> kafkaTemplate,
+                                 final PendingAnswers pendingAnswers) {
         this.kafkaTemplate = kafkaTemplate;
+        this.pendingAnswers = pendingAnswers;
     }
 
-    /** Sends each result on to its client's topic and waits until the broker has every one. */
+    /** What a batch of results answers: targets of data operations, and whole pass-through reads. */
+    private record Answered(List<Target> targets, List<String> requestIds) {
+    }
+
+    /**
+     * Sends each result on to its client's topic and waits until the broker has every one. What they answer is
+     * recorded first: should that fail, the batch is consumed again before any of it is sent; should the sending
+     * fail, the results are still sent when it is.
+     */
     public void forward(final List<ConsumerRecord<String, String>> results) {
         final List<ProducerRecord<String, String>> forwarded = new ArrayList<>(results.size());
+        final Answered answered = new Answered(new ArrayList<>(), new ArrayList<>());
         for (final ConsumerRecord<String, String> result : results) {
-            final ProducerRecord<String, String> forwardedRecord = forwardedRecordOf(result);
+            final ProducerRecord<String, String> forwardedRecord = forwardedRecordOf(result, answered);
             if (forwardedRecord != null) {
                 forwarded.add(forwardedRecord);
             }
         }
+        pendingAnswers.told(answered.targets());
+        pendingAnswers.toldWholly(answered.requestIds());
         KafkaSends.sendAll(kafkaTemplate, forwarded, "forwarded data operation results");
     }
 
@@ -81,27 +97,51 @@ public class DataOperationResultForwarder {
             "cached read result of request " + requestId);
     }
 
-    private static ProducerRecord<String, String> forwardedRecordOf(final ConsumerRecord<String, String> result) {
+    private static ProducerRecord<String, String> forwardedRecordOf(final ConsumerRecord<String, String> result,
+                                                                    final Answered answered) {
         final String type = header(result, "ce_type");
         if (type == null) {
-            return legacyForwarded(result.value());
+            return legacyForwarded(result.value(), answered);
         }
         final String destination = header(result, "ce_destination");
         if (!type.contains(DATA_OPERATION_EVENT) || destination == null) {
             LOGGER.debug("Not a data operation event with a destination, not forwarded: {}", type);
             return null;
         }
-        return new ProducerRecord<>(destination, null, header(result, "ce_correlationid"), result.value(),
-            result.headers());
+        final String requestId = header(result, "ce_correlationid");
+        if (requestId != null) {
+            answered.targets().addAll(answeredTargets(requestId, result.value()));
+        }
+        return new ProducerRecord<>(destination, null, requestId, result.value(), result.headers());
     }
 
-    private static ProducerRecord<String, String> legacyForwarded(final String value) {
+    /** The targets a plugin's DataOperationEvent answers: each id of each response, of its operation if named. */
+    private static List<Target> answeredTargets(final String requestId, final String value) {
+        final JsonNode responses;
+        try {
+            responses = JSON.readTree(value).path("data").path("responses");
+        } catch (final JacksonException notJson) {
+            return List.of();
+        }
+        final List<Target> targets = new ArrayList<>();
+        for (final JsonNode response : responses) {
+            final String operationId = response.path("operationId").asString(null);
+            response.path("ids").forEach(id -> targets.add(new Target(requestId, operationId, id.asString())));
+        }
+        return targets;
+    }
+
+    private static ProducerRecord<String, String> legacyForwarded(final String value, final Answered answered) {
         final JsonNode dmiEvent;
         try {
             dmiEvent = JSON.readTree(value);
         } catch (final JacksonException notJson) {
             LOGGER.debug("Neither a CloudEvent nor JSON on the m2m topic, not forwarded");
             return null;
+        }
+        final String requestId = dmiEvent.path("eventCorrelationId").asString(null);
+        if (requestId != null) {
+            answered.requestIds().add(requestId);
         }
         return legacyForwarded(dmiEvent);
     }

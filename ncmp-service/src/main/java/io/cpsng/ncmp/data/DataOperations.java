@@ -11,14 +11,17 @@ import io.cpsng.ncmp.api.model.DataOperationRequest;
 import io.cpsng.ncmp.api.model.DataOperationRequest.Operation;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.data.DataOperationEvents.Response;
+import io.cpsng.ncmp.data.PendingAnswers.Target;
 import io.cpsng.ncmp.dmi.DataOperationsRequest;
 import io.cpsng.ncmp.dmi.DataOperationsRequest.DmiOperation;
 import io.cpsng.ncmp.dmi.DmiClient;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -36,7 +39,8 @@ import org.springframework.stereotype.Service;
  * grouped by data plugin, in one POST {plugin}/dmi/v1/data per plugin, which sends the results to the topic itself
  * (through ncmp-async-m2m, see {@link DataOperationResultForwarder}). A plugin that cannot be reached (102),
  * refuses (103) or fails otherwise (108) is told as an event for its handles; should the lookup itself fail, every
- * target gets 108.
+ * target gets 108. Every target is pending ({@link PendingAnswers}) from before the client gets the request id until
+ * the client is told of it, so that one a plugin accepts and never answers ends as 102 ({@link AnswerTimeouts}).
  */
 @Service
 @EnableConfigurationProperties(DataOperationProperties.class)
@@ -53,6 +57,9 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
     private final NcmpCmHandleService ncmpCmHandleService;
     private final DmiClient dmiClient;
     private final ClientTopics clientTopics;
+    private final PendingAnswers pendingAnswers;
+    private final TargetErrorEvents targetErrorEvents;
+    private final Duration answerTimeout;
     // the lookups queue for a few connections, so that a burst of requests cannot take the whole pool; the calls
     // to the plugins, which wait on the network, each have a virtual thread
     private final ExecutorService lookups = Executors.newFixedThreadPool(LOOKUP_THREADS,
@@ -61,10 +68,14 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
         Thread.ofVirtual().name("data-operation-", 0).factory());
 
     DataOperations(final NcmpCmHandleService ncmpCmHandleService, final DmiClient dmiClient,
-                   final ClientTopics clientTopics) {
+                   final ClientTopics clientTopics, final PendingAnswers pendingAnswers,
+                   final TargetErrorEvents targetErrorEvents, final DataOperationProperties dataOperationProperties) {
         this.ncmpCmHandleService = ncmpCmHandleService;
         this.dmiClient = dmiClient;
         this.clientTopics = clientTopics;
+        this.pendingAnswers = pendingAnswers;
+        this.targetErrorEvents = targetErrorEvents;
+        this.answerTimeout = dataOperationProperties.answerTimeout();
     }
 
     @Override
@@ -73,6 +84,7 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
         validate(topic, dataOperationRequest);
         final DataOperationEvents events = clientTopics.events(topic);
         final String requestId = UUID.randomUUID().toString();
+        pendingAnswers.accept(requestId, topic, dataOperationRequest.operations(), answerTimeout);
         lookups.execute(() -> run(topic, requestId, dataOperationRequest.operations(), events, authorization));
         return requestId;
     }
@@ -127,8 +139,12 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
                 groupTargets(operation, cmHandles, notFound, notReady, operationsByPlugin);
             }
             notFound.addAll(notReady);
+            if (!pendingAnswers.dispatch(requestId, targets(requestId, notFound, operationsByPlugin))) {
+                LOGGER.warn("Data operations of request {} were told of as failed before they could start", requestId);
+                return;
+            }
             if (!notFound.isEmpty()) {
-                events.send(topic, requestId, notFound);
+                targetErrorEvents.tell(events, topic, requestId, notFound);
             }
             operationsByPlugin.forEach((plugin, pluginOperations) ->
                 executor.execute(() -> startOnPlugin(topic, requestId, plugin, pluginOperations, events,
@@ -140,12 +156,13 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
     }
 
     /** The client hears of every target, whatever failed: 108 for all of them. */
-    private static void tellFailure(final String topic, final String requestId, final List<Operation> operations,
-                                    final DataOperationEvents events) {
+    private void tellFailure(final String topic, final String requestId, final List<Operation> operations,
+                             final DataOperationEvents events) {
         try {
             events.send(topic, requestId, operations.stream()
                 .map(operation -> response(operation, operation.targetIds(), DataOperationStatus.UNKNOWN_ERROR))
                 .toList());
+            pendingAnswers.toldWholly(List.of(requestId));
         } catch (final RuntimeException sendFailure) {
             LOGGER.error("The failure of request {} could not be told", requestId, sendFailure);
         }
@@ -196,14 +213,23 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
         if (failure != null) {
             final DataOperationStatus status = failure;
             LOGGER.warn("Data operations of request {} on {}: {}", requestId, plugin, status.message());
-            try {
-                events.send(topic, requestId, pluginOperations.stream().map(pluginOperation -> response(
-                    pluginOperation.operation(), pluginOperation.cmHandles().stream().map(CmHandle::id).toList(),
+            targetErrorEvents.tell(events, topic, requestId, pluginOperations.stream().map(pluginOperation ->
+                response(pluginOperation.operation(), pluginOperation.cmHandles().stream().map(CmHandle::id).toList(),
                     status)).toList());
-            } catch (final RuntimeException sendFailure) {
-                LOGGER.error("The failure of request {} on {} could not be told", requestId, plugin, sendFailure);
-            }
         }
+    }
+
+    /**
+     * Every target of the request: those NCMP has a verdict on, with it (told with it should the event not be sent),
+     * and those the plugins are about to be asked about, named by id as the plugins answer.
+     */
+    private static List<Target> targets(final String requestId, final List<Response> verdicts,
+                                        final Map<String, List<PluginOperation>> operationsByPlugin) {
+        final List<Target> targets = new ArrayList<>(TargetErrorEvents.targets(requestId, verdicts));
+        operationsByPlugin.values().forEach(pluginOperations -> pluginOperations.forEach(pluginOperation ->
+            pluginOperation.cmHandles().forEach(cmHandle -> targets.add(new Target(requestId,
+                Objects.requireNonNullElse(pluginOperation.operation().operationId(), ""), cmHandle.id())))));
+        return targets;
     }
 
     private static Response response(final Operation operation, final List<String> ids,

@@ -1,6 +1,8 @@
 package io.cpsng.ncmp.data;
 
+import io.cpsng.cps.schedule.PeriodicTasks;
 import io.cpsng.ncmp.notifications.ForwardingContainers;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -16,8 +18,17 @@ class DataOperationsKafkaConfig {
     private static final int MAX_POLL_RECORDS = 10_000;
 
     @Bean
-    DataOperationResultForwarder dataOperationResultForwarder(final KafkaTemplate<String, String> kafkaTemplate) {
-        return new DataOperationResultForwarder(kafkaTemplate);
+    DataOperationResultForwarder dataOperationResultForwarder(final KafkaTemplate<String, String> kafkaTemplate,
+                                                              final PendingAnswers pendingAnswers) {
+        return new DataOperationResultForwarder(kafkaTemplate, pendingAnswers);
+    }
+
+    @Bean
+    AnswerTimeouts answerTimeouts(final PendingAnswers pendingAnswers, final DataOperationEvents dataOperationEvents,
+                                  final DataOperationProperties dataOperationProperties,
+                                  final PeriodicTasks periodicTasks, final MeterRegistry meterRegistry) {
+        return new AnswerTimeouts(pendingAnswers, dataOperationEvents, dataOperationProperties, periodicTasks,
+            meterRegistry);
     }
 
     @Bean

@@ -12,10 +12,12 @@ import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.api.model.CmHandleState;
 import io.cpsng.ncmp.api.model.DataOperation;
+import io.cpsng.ncmp.api.model.DataOperationRequest.Operation;
 import io.cpsng.ncmp.api.model.DmiResponse;
 import io.cpsng.ncmp.api.model.PassThroughRequest;
 import io.cpsng.ncmp.dmi.DmiClient;
 import io.cpsng.ncmp.policy.PolicyExecutor;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
@@ -52,16 +54,24 @@ class DataPassThrough implements NcmpDataPassThroughService, DisposableBean {
     private final DmiClient dmiClient;
     private final ClientTopics clientTopics;
     private final PolicyExecutor policyExecutor;
+    private final PendingAnswers pendingAnswers;
+    private final TargetErrorEvents targetErrorEvents;
+    private final Duration answerTimeout;
     private final ExecutorService dmiCalls = Executors.newThreadPerTaskExecutor(
         Thread.ofVirtual().name("pass-through-to-topic-", 0).factory());
 
     DataPassThrough(final NcmpCmHandleService ncmpCmHandleService, final NcmpDataSyncService ncmpDataSyncService,
-                    final DmiClient dmiClient, final ClientTopics clientTopics, final PolicyExecutor policyExecutor) {
+                    final DmiClient dmiClient, final ClientTopics clientTopics, final PolicyExecutor policyExecutor,
+                    final PendingAnswers pendingAnswers, final TargetErrorEvents targetErrorEvents,
+                    final DataOperationProperties dataOperationProperties) {
         this.ncmpCmHandleService = ncmpCmHandleService;
         this.ncmpDataSyncService = ncmpDataSyncService;
         this.dmiClient = dmiClient;
         this.clientTopics = clientTopics;
         this.policyExecutor = policyExecutor;
+        this.pendingAnswers = pendingAnswers;
+        this.targetErrorEvents = targetErrorEvents;
+        this.answerTimeout = dataOperationProperties.answerTimeout();
     }
 
     @Override
@@ -91,8 +101,8 @@ class DataPassThrough implements NcmpDataPassThroughService, DisposableBean {
 
     /**
      * As the reference: the request is checked and the handle must be READY before the answer; the plugin's result
-     * reaches the topic through ncmp-async-m2m ({@link DataOperationResultForwarder}). A plugin that refuses the
-     * call is logged: the reference tells the client nothing either.
+     * reaches the topic through ncmp-async-m2m ({@link DataOperationResultForwarder}); the read is pending until
+     * then, and told as not answered when the answer timeout passes ({@link AnswerTimeouts}).
      */
     @Override
     public String startPassThroughRead(final PassThroughRequest request, final String topic) {
@@ -101,6 +111,9 @@ class DataPassThrough implements NcmpDataPassThroughService, DisposableBean {
         final CmHandle cmHandle = getReadyCmHandle(request.cmHandleReference());
         final DataOperationEvents events = clientTopics.events(topic); // refused without Kafka, before the plugin
         final String requestId = UUID.randomUUID().toString();
+        pendingAnswers.acceptDispatched(requestId, topic, new Operation(DataOperation.READ.dmiName(), null,
+            request.datastoreName(), request.options(), request.resourceIdentifier(), List.of(cmHandle.id())),
+            cmHandle.id(), answerTimeout);
         dmiCalls.execute(() -> startReadOnPlugin(cmHandle, request, topic, requestId, events));
         return requestId;
     }
@@ -125,13 +138,8 @@ class DataPassThrough implements NcmpDataPassThroughService, DisposableBean {
         }
         LOGGER.warn("Pass-through read {} of cm handle {} failed: {} {}", requestId, cmHandle.id(), failure.code(),
             failure.message());
-        try {
-            events.send(topic, requestId, List.of(new DataOperationEvents.Response(null, List.of(cmHandle.id()),
-                request.resourceIdentifier(), request.options(), failure)));
-        } catch (final RuntimeException sendFailure) {
-            LOGGER.warn("Pass-through read {}: its failure could not be sent to {}: {}", requestId, topic,
-                sendFailure.getMessage());
-        }
+        targetErrorEvents.tell(events, topic, requestId, List.of(new DataOperationEvents.Response(null,
+            List.of(cmHandle.id()), request.resourceIdentifier(), request.options(), failure)));
     }
 
     @Override

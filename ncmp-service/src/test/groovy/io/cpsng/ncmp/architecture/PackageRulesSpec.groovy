@@ -65,7 +65,7 @@ class PackageRulesSpec extends Specification {
             slices().matching('io.cpsng.ncmp.(*)..').should().beFreeOfCycles().check(classes)
     }
 
-    def 'Only the inventory names its tables: #table'() {
+    def 'Only #owner names its table #table'() {
         given: 'the compiled classes of NCMP, whose constants hold their SQL'
             def classesDirectory = Path.of(PackageRulesSpec.protectionDomain.codeSource.location.toURI())
                 .resolveSibling('classes').resolve('io/cpsng/ncmp')
@@ -75,10 +75,15 @@ class PackageRulesSpec extends Specification {
                     .filter { new String(Files.readAllBytes(it), 'ISO-8859-1').contains(table) }
                     .collect { classesDirectory.relativize(it).toString() }
             }
-        then: 'all are in the inventory, and the inventory has some'
+        then: 'all are in the owner, and the owner has some'
             !naming.isEmpty()
-            naming.every { it.startsWith('inventory/') }
-        where: 'the tables are'
-            table << ['ncmp_cm_handle', 'ncmp_dmi_plugin']
+            naming.every { it.startsWith("${owner}/") }
+        where: 'the tables and their owners are'
+            table                  || owner
+            'ncmp_cm_handle'       || 'inventory'
+            'ncmp_dmi_plugin'      || 'inventory'
+            'ncmp_pending_request' || 'data'
+            'ncmp_pending_target'  || 'data'
+
     }
 }
