@@ -15,9 +15,15 @@ import org.springframework.util.backoff.ExponentialBackOff;
 /**
  * Listener containers of the topics NCMP forwards from (CM notifications, data operation results): batches, offsets
  * committed after the listener returned, and a batch that fails consumed again after 1 s, 2 s ... at most 30 s, for
- * as long as it fails, so nothing is skipped.
+ * as long as it fails, so nothing is skipped. A consumer that stops heartbeating leaves its group after 6 s, not the
+ * broker's 45 s: an instance killed and started again at once found its dead consumers still holding the
+ * partitions, and forwarded nothing for 27 s after it was UP.
  */
 public final class ForwardingContainers {
+
+    // the least a broker accepts by default (group.min.session.timeout.ms), heartbeats at a third of it
+    private static final int SESSION_TIMEOUT_MS = 6_000;
+    private static final int HEARTBEAT_INTERVAL_MS = 2_000;
 
     private ForwardingContainers() {
     }
@@ -32,6 +38,9 @@ public final class ForwardingContainers {
         consumerProperties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         consumerProperties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         consumerProperties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolationLevel);
+        // spring.kafka.consumer.properties.* may set them otherwise
+        consumerProperties.putIfAbsent(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, SESSION_TIMEOUT_MS);
+        consumerProperties.putIfAbsent(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS);
         final ConcurrentKafkaListenerContainerFactory<String, String> factory =
             new ConcurrentKafkaListenerContainerFactory<>();
         factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(consumerProperties, new StringDeserializer(),
