@@ -1,6 +1,7 @@
 package io.cpsng.ncmp.northbound
 
 import com.github.tomakehurst.wiremock.WireMockServer
+import com.github.tomakehurst.wiremock.http.Fault
 import groovy.json.JsonOutput
 import groovy.json.JsonSlurper
 import io.cpsng.ServerSpec
@@ -158,6 +159,26 @@ class DataJobSpec extends ServerSpec {
             response.json.'dmi-response'.body.contains('no capacity')
         and: 'which sub-job plugin A took, so that a retry can leave it out'
             response.json.message.endsWith("Sub-jobs taken: [p-1-job at ${pluginA.baseUrl()} for p-1]")
+    }
+
+    def 'A plugin that #scenario while taking its sub-job is answered 502, naming the sub-jobs the others took'() {
+        given: 'plugin B #scenario'
+            pluginB.stubFor(post(urlPathEqualTo('/dmi/v1/cmwriteJob')).willReturn(aResponse().withFault(fault)))
+        when: 'a job writes under a handle of plugin A and one of plugin B'
+            def response = writeJob('job-6', [operation('1', '/SubNetwork=E/MeContext=1/Child=a'),
+                                              operation('2', '/SubNetwork=E/MeContext=10/Child=b')])
+        then: 'the client is told plugin B could not be reached, in the reference\'s DMI error shape'
+            response.status == 502
+            response.json.message.startsWith('DMI plugin unreachable')
+            response.json.'dmi-response'.body.contains(pluginB.baseUrl())
+        and: 'which sub-job plugin A took, so that a retry can leave it out'
+            response.json.message.endsWith("Sub-jobs taken: [p-1-job at ${pluginA.baseUrl()} for p-1]")
+        and: 'plugin A got its sub-job once'
+            subJobsSentTo(pluginA).size() == 1
+        where:
+            scenario                    | fault
+            'drops the connection'      | Fault.CONNECTION_RESET_BY_PEER
+            'answers garbage and closes' | Fault.RANDOM_DATA_THEN_CLOSE
     }
 
     def 'The DMI stub takes a sub-job as the reference\'s stub does'() {
