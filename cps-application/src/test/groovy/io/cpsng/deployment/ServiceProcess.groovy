@@ -39,14 +39,22 @@ class ServiceProcess {
         this.process = process
     }
 
-    /** Starts the jar with the product's settings (durable embedded database) and the arguments given. */
+    /**
+     * Starts the jar with the product's settings (durable embedded database) and the arguments given; a small heap
+     * and the quick compiler, as a spec of behaviour wants it.
+     */
     static ServiceProcess start(String name, Path dataDirectory, List<String> arguments = []) {
+        start(name, dataDirectory, arguments, ['-Xmx512m', '-XX:TieredStopAtLevel=1'])
+    }
+
+    /** The same with the JVM options given, as a measurement wants them. */
+    static ServiceProcess start(String name, Path dataDirectory, List<String> arguments, List<String> jvmOptions) {
         assert Files.exists(EXEC_JAR): "the service jar is built in the package phase: ${EXEC_JAR} is missing"
         Files.createDirectories(LOG_DIRECTORY)
         def port = freePort()
         def log = LOG_DIRECTORY.resolve("${name}.log")
-        def command = [Path.of(System.getProperty('java.home'), 'bin', 'java').toString(), '-Xmx512m',
-                       '-XX:TieredStopAtLevel=1', '-jar', EXEC_JAR.toString(),
+        def command = [Path.of(System.getProperty('java.home'), 'bin', 'java').toString()] + jvmOptions + [
+                       '-jar', EXEC_JAR.toString(),
                        "--server.port=${port}", "--security.auth.password=${PASSWORD}",
                        "--cps.embedded-postgres.data-directory=${dataDirectory}"] + arguments
         def process = new ProcessBuilder(command*.toString()).redirectErrorStream(true)
@@ -92,7 +100,13 @@ class ServiceProcess {
         URI.create("http://127.0.0.1:${port}${path}")
     }
 
-    void kill() {
+    /** The most memory the process has held resident so far (the kernel's VmHWM), in bytes. */
+    long peakResidentBytes() {
+        def line = Files.readAllLines(Path.of("/proc/${process.pid()}/status")).find { it.startsWith('VmHWM:') }
+        (line.replaceAll('[^0-9]', '') as long) * 1024
+    }
+
+        void kill() {
         process.destroyForcibly()
         process.waitFor(30, TimeUnit.SECONDS)
     }

@@ -121,10 +121,10 @@ class DataSyncPerfSpec extends RunningServiceSpec {
             def records = (0..<20_000).collect { n ->
                 def handle = n % 1_000 + 1
                 def status = n.intdiv(1_000) % 2 == 0 ? 'fail' : 'pending' // each handle's edits alternate; its last: pending
-                new ConsumerRecord<String, String>('dmi-cm-events', 0, n, "sync-${handle}".toString(), JsonOutput.toJson([data:
+                new ConsumerRecord<String, byte[]>('dmi-cm-events', 0, n, "sync-${handle}".toString(), JsonOutput.toJson([data:
                     ['push-change-update': ['datastore-changes': ['ietf-yang-patch:yang-patch': ['patch-id': "p-${n}".toString(), edit: [
                         ['edit-id': "e-${n}".toString(), operation: 'merge', target: '/roadm-devices:devices/device=C201-7-1A-1',
-                         value: ['roadm-devices:device': [['device-id': 'C201-7-1A-1', status: status]]]]]]]]]]))
+                         value: ['roadm-devices:device': [['device-id': 'C201-7-1A-1', status: status]]]]]]]]]]).bytes)
             }
             cmNotificationsToCache.apply(records.take(1_000))
         when: 'they are applied in batches of 500, as the listener gets them from Kafka'

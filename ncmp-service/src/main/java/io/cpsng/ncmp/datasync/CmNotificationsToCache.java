@@ -60,12 +60,12 @@ public class CmNotificationsToCache {
      * must go on). The edits go in rounds, the n-th edit of every handle in the n-th: a round's merges (the common
      * attribute value change) are one store call for all its handles, its other edits one call each.
      */
-    public void apply(final List<ConsumerRecord<String, String>> notifications) {
+    public void apply(final List<ConsumerRecord<String, byte[]>> notifications) {
         try {
             final Set<String> synced = dataSyncRows.synchronizedAmong(notifications.stream().map(ConsumerRecord::key)
                 .filter(Objects::nonNull).distinct().toList());
             final Map<String, List<JsonNode>> editsByHandle = new LinkedHashMap<>();
-            for (final ConsumerRecord<String, String> notification : notifications) {
+            for (final ConsumerRecord<String, byte[]> notification : notifications) {
                 if (synced.contains(notification.key())) {
                     editsOf(notification.value()).forEach(edit ->
                         editsByHandle.computeIfAbsent(notification.key(), cmHandleId -> new ArrayList<>()).add(edit));
@@ -150,9 +150,12 @@ public class CmNotificationsToCache {
         }
     }
 
-    private static JsonNode editsOf(final String notification) {
+    private static JsonNode editsOf(final byte[] notification) {
+        if (notification == null) {
+            return JSON.createArrayNode();
+        }
         try {
-            return JSON.readTree(notification == null ? "{}" : notification).path("data")
+            return JSON.readTree(notification).path("data")
                 .path("push-change-update").path("datastore-changes").path("ietf-yang-patch:yang-patch").path("edit");
         } catch (final JacksonException notJson) {
             return JSON.createArrayNode();

@@ -5,7 +5,10 @@ import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 
-/** The trigger: each batch consumed from the DMI plugins' topic is forwarded, then applied to the cached data. */
+/**
+ * The trigger: each batch consumed from the DMI plugins' topic is forwarded, then applied to the cached data. Values
+ * stay bytes: forwarding copies them as they are, and only those applied to the cache are read.
+ */
 public class CmNotificationListener {
 
     private final CmNotificationForwarder cmNotificationForwarder;
@@ -23,7 +26,7 @@ public class CmNotificationListener {
     @KafkaListener(id = LISTENER_ID, topics = "${ncmp.cm-notifications.source-topic:dmi-cm-events}",
         groupId = "${ncmp.cm-notifications.consumer-group:ncmp-cm-notifications}",
         containerFactory = "cmNotificationContainerFactory", batch = "true")
-    void onNotifications(final List<ConsumerRecord<String, String>> notifications) {
+    void onNotifications(final List<ConsumerRecord<String, byte[]>> notifications) {
         cmNotificationForwarder.forward(notifications);
         cmNotificationsToCache.apply(notifications);
     }
