@@ -62,7 +62,7 @@ class DataPlaneKafkaOutageSpec extends Specification {
             "--ncmp.cm-notifications.consumer-group=cm-notifications-${run}",
             "--ncmp.data-operations.m2m-topic=m2m-${run}", "--ncmp.data-operations.consumer-group=m2m-${run}",
             '--ncmp.data-operations.answer-timeout=5s'])
-        def cmHandles = (1..2).collect { new CmHandle("outage-${it}-${run}", null, null, null, [:], [:], null,
+        def cmHandles = (1..2).collect { new CmHandle("dataplane-${it}-${run}", null, null, null, [:], [:], null,
             "/SubNetwork=Outage-${run}/MeContext=${it}", 'producer-1', null, null) }
         assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(new DmiPluginRegistration(
             plugin.baseUrl(), null, null, cmHandles, [], [], null)).allSucceeded()
@@ -144,7 +144,7 @@ class DataPlaneKafkaOutageSpec extends Specification {
     HttpResponse<String> postRead() {
         def body = JsonOutput.toJson([operations: [[operation: 'read', operationId: 'op-1',
             datastore: 'ncmp-datastore:passthrough-operational', resourceIdentifier: 'parent/child',
-            targetIds: ["outage-1-${run}".toString()]]]])
+            targetIds: ["dataplane-1-${run}".toString()]]]])
         httpClient.send(HttpRequest.newBuilder(uri("/ncmp/v1/data?topic=client-${run}"))
             .header('Content-Type', 'application/json').POST(HttpRequest.BodyPublishers.ofString(body)).build(),
             HttpResponse.BodyHandlers.ofString())
