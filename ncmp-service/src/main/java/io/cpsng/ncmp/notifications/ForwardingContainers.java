@@ -25,8 +25,6 @@ public final class ForwardingContainers {
     // the least a broker accepts by default (group.min.session.timeout.ms), heartbeats at a third of it
     private static final int SESSION_TIMEOUT_MS = 6_000;
     private static final int HEARTBEAT_INTERVAL_MS = 2_000;
-    private static final int FETCH_MIN_BYTES = 64 * 1024;
-    private static final int FETCH_MAX_WAIT_MS = 20;
 
     private ForwardingContainers() {
     }
@@ -52,9 +50,6 @@ public final class ForwardingContainers {
         // spring.kafka.consumer.properties.* may set them otherwise
         consumerProperties.putIfAbsent(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, SESSION_TIMEOUT_MS);
         consumerProperties.putIfAbsent(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS);
-        // a steady flow is fetched in batches of some size, not a few records a round trip
-        consumerProperties.putIfAbsent(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, FETCH_MIN_BYTES);
-        consumerProperties.putIfAbsent(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS);
         final ConcurrentKafkaListenerContainerFactory<String, V> factory =
             new ConcurrentKafkaListenerContainerFactory<>();
         factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(consumerProperties, new StringDeserializer(),
@@ -62,9 +57,6 @@ public final class ForwardingContainers {
         factory.setBatchListener(true);
         factory.setConcurrency(concurrency);
         factory.getContainerProperties().setAckMode(ContainerProperties.AckMode.BATCH);
-        // a batch's offsets commit without waiting for the broker's answer: a commit lost is covered by the next
-        // one, and until then a restart forwards that batch again, as at least once allows
-        factory.getContainerProperties().setSyncCommits(false);
         final ExponentialBackOff backOff = new ExponentialBackOff(1_000, 2);
         backOff.setMaxInterval(Duration.ofSeconds(30).toMillis());
         factory.setCommonErrorHandler(new DefaultErrorHandler(backOff));
