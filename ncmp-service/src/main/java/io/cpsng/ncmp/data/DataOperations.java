@@ -164,7 +164,8 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
                 .toList());
             pendingAnswers.toldWholly(List.of(requestId));
         } catch (final RuntimeException sendFailure) {
-            LOGGER.error("The failure of request {} could not be told", requestId, sendFailure);
+            LOGGER.error("The failure of request {} could not be told, or not recorded as told: its answer timeout"
+                + " tells it", requestId, sendFailure);
         }
     }
 
