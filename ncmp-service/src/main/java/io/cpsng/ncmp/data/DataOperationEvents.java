@@ -9,7 +9,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.kafka.core.KafkaTemplate;
@@ -73,7 +72,7 @@ class DataOperationEvents {
     private static Map<String, String> headers(final String topic, final String requestId) {
         final Map<String, String> headers = new LinkedHashMap<>();
         headers.put("ce_specversion", "1.0");
-        headers.put("ce_id", UUID.randomUUID().toString());
+        headers.put("ce_id", RequestIds.next());
         headers.put("ce_source", SOURCE);
         headers.put("ce_type", TYPE);
         headers.put("ce_dataschema", DATA_SCHEMA);

@@ -8,7 +8,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
+import java.util.function.BiConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
@@ -16,6 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaTemplate;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -83,7 +85,7 @@ public class DataOperationResultForwarder {
      */
     void sendAsForwarded(final String topic, final String requestId, final JsonNode responseData) {
         final ObjectNode resultEvent = JSON.createObjectNode();
-        resultEvent.put("eventId", UUID.randomUUID().toString());
+        resultEvent.put("eventId", RequestIds.next());
         resultEvent.put("eventCorrelationId", requestId);
         resultEvent.put("eventTime", EVENT_TIME.format(Instant.now()));
         resultEvent.put("eventTarget", topic);
@@ -115,20 +117,63 @@ public class DataOperationResultForwarder {
         return new ProducerRecord<>(destination, null, requestId, result.value(), result.headers());
     }
 
-    /** The targets a plugin's DataOperationEvent answers: each id of each response, of its operation if named. */
+    /**
+     * The targets a plugin's DataOperationEvent answers: each id of each response, of its operation if named. Read
+     * as a stream, the results skipped: a batch read's results are many and large.
+     */
     private static List<Target> answeredTargets(final String requestId, final String value) {
-        final JsonNode responses;
-        try {
-            responses = JSON.readTree(value).path("data").path("responses");
+        final List<Target> targets = new ArrayList<>();
+        try (JsonParser parser = JSON.createParser(value)) {
+            if (parser.nextToken() == JsonToken.START_OBJECT) {
+                forEachProperty(parser, (name, data) -> {
+                    if ("data".equals(name) && data == JsonToken.START_OBJECT) {
+                        forEachProperty(parser, (dataName, responses) -> {
+                            if ("responses".equals(dataName) && responses == JsonToken.START_ARRAY) {
+                                while (parser.nextToken() == JsonToken.START_OBJECT) {
+                                    readResponse(parser, requestId, targets);
+                                }
+                            } else {
+                                parser.skipChildren();
+                            }
+                        });
+                    } else {
+                        parser.skipChildren();
+                    }
+                });
+            }
         } catch (final JacksonException notJson) {
             return List.of();
         }
-        final List<Target> targets = new ArrayList<>();
-        for (final JsonNode response : responses) {
-            final String operationId = response.path("operationId").asString(null);
-            response.path("ids").forEach(id -> targets.add(new Target(requestId, operationId, id.asString())));
-        }
         return targets;
+    }
+
+    private static void readResponse(final JsonParser parser, final String requestId, final List<Target> targets) {
+        final String[] operationId = {null};
+        final List<String> ids = new ArrayList<>();
+        forEachProperty(parser, (name, token) -> {
+            if ("operationId".equals(name) && token == JsonToken.VALUE_STRING) {
+                operationId[0] = parser.getString();
+            } else if ("ids".equals(name) && token == JsonToken.START_ARRAY) {
+                for (JsonToken id = parser.nextToken(); id != JsonToken.END_ARRAY; id = parser.nextToken()) {
+                    if (id == JsonToken.VALUE_STRING) {
+                        ids.add(parser.getString());
+                    } else {
+                        parser.skipChildren();
+                    }
+                }
+            } else {
+                parser.skipChildren();
+            }
+        });
+        ids.forEach(id -> targets.add(new Target(requestId, operationId[0], id)));
+    }
+
+    /** Hands each property of the object the parser is in to the reader, positioned on its value's first token. */
+    private static void forEachProperty(final JsonParser parser, final BiConsumer<String, JsonToken> reader) {
+        while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+            final String name = parser.currentName();
+            reader.accept(name, parser.nextToken());
+        }
     }
 
     private static ProducerRecord<String, String> legacyForwarded(final String value, final Answered answered) {
@@ -152,7 +197,7 @@ public class DataOperationResultForwarder {
             LOGGER.debug("No legacy DMI event with a target, not forwarded");
             return null;
         }
-        final String eventId = UUID.randomUUID().toString();
+        final String eventId = RequestIds.next();
         final ObjectNode ncmpEvent = JSON.createObjectNode();
         ncmpEvent.put("eventId", eventId);
         ncmpEvent.set("eventCorrelationId", dmiEvent.path("eventCorrelationId"));

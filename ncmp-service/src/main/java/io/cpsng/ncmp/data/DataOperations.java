@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -83,7 +82,7 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
                                       final String authorization) {
         validate(topic, dataOperationRequest);
         final DataOperationEvents events = clientTopics.events(topic);
-        final String requestId = UUID.randomUUID().toString();
+        final String requestId = RequestIds.next();
         pendingAnswers.accept(requestId, topic, dataOperationRequest.operations(), answerTimeout);
         lookups.execute(() -> run(topic, requestId, dataOperationRequest.operations(), events, authorization));
         return requestId;

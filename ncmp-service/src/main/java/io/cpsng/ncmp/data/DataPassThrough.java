@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Function;
@@ -110,7 +109,7 @@ class DataPassThrough implements NcmpDataPassThroughService, DisposableBean {
         validateDatastore(request.datastoreName(), DataOperation.READ);
         final CmHandle cmHandle = getReadyCmHandle(request.cmHandleReference());
         final DataOperationEvents events = clientTopics.events(topic); // refused without Kafka, before the plugin
-        final String requestId = UUID.randomUUID().toString();
+        final String requestId = RequestIds.next();
         pendingAnswers.acceptDispatched(requestId, topic, new Operation(DataOperation.READ.dmiName(), null,
             request.datastoreName(), request.options(), request.resourceIdentifier(), List.of(cmHandle.id())),
             cmHandle.id(), answerTimeout);
@@ -150,7 +149,7 @@ class DataPassThrough implements NcmpDataPassThroughService, DisposableBean {
         final DataOperationResultForwarder forwarder = clientTopics.forwarder(topic);
         final JsonNode result = toJson.apply(ncmpDataSyncService.getCachedData(cmHandleReference, xpath,
             fetchDescendantsOption));
-        final String requestId = UUID.randomUUID().toString();
+        final String requestId = RequestIds.next();
         // sent on its own thread, as a plugin's result would be, so the answer does not wait for the broker (the
         // reference answered a request id and sent nothing)
         dmiCalls.execute(() -> {

@@ -64,16 +64,14 @@ class PendingAnswers {
         SELECT count(*) FROM request""";
     // an answer without an operation id answers the handle in every operation of the request
     private static final String TOLD = """
-        WITH told AS (
-            DELETE FROM ncmp_pending_target t
-            USING unnest(?::text[], ?::text[], ?::text[]) AS a(request_id, operation_id, cm_handle_id)
-            WHERE t.request_id = a.request_id AND t.cm_handle_id = a.cm_handle_id
-              AND (a.operation_id IS NULL OR t.operation_id = a.operation_id)
-            RETURNING t.request_id, t.operation_id, t.cm_handle_id)
-        DELETE FROM ncmp_pending_request r
-        WHERE r.request_id IN (SELECT request_id FROM told) AND r.dispatched
-          AND NOT EXISTS (SELECT 1 FROM ncmp_pending_target t WHERE t.request_id = r.request_id
-              AND (t.request_id, t.operation_id, t.cm_handle_id) NOT IN (SELECT * FROM told))""";
+        DELETE FROM ncmp_pending_target t
+        USING unnest(?::text[], ?::text[], ?::text[]) AS a(request_id, operation_id, cm_handle_id)
+        WHERE t.request_id = a.request_id AND t.cm_handle_id = a.cm_handle_id
+          AND (a.operation_id IS NULL OR t.operation_id = a.operation_id)""";
+    // a statement of its own: one statement does not see its own deletes
+    private static final String ANSWERED_WHOLLY = """
+        DELETE FROM ncmp_pending_request r WHERE r.request_id = ANY(?::text[]) AND r.dispatched
+        AND NOT EXISTS (SELECT 1 FROM ncmp_pending_target t WHERE t.request_id = r.request_id)""";
     private static final String NOT_TOLD = """
         UPDATE ncmp_pending_target t SET status = a.status
         FROM unnest(?::text[], ?::text[], ?::text[], ?::text[]) AS a(request_id, operation_id, cm_handle_id, status)
@@ -114,11 +112,13 @@ class PendingAnswers {
         return requests != null && requests == 1;
     }
 
-    /** Targets the client has been told of (an operation id null: of any operation). */
+    /** Targets the client has been told of (an operation id null: of any operation); a request told of all, gone. */
     void told(final Collection<Target> targets) {
         if (!targets.isEmpty()) {
             jdbcTemplate.update(TOLD, column(targets, Target::requestId), column(targets, Target::operationId),
                 column(targets, Target::cmHandleId));
+            jdbcTemplate.update(ANSWERED_WHOLLY, (Object) targets.stream().map(Target::requestId).distinct()
+                .toArray(String[]::new));
         }
     }
 
