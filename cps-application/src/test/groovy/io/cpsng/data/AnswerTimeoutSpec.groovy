@@ -41,7 +41,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
  */
 class AnswerTimeoutSpec extends Specification {
 
-    static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(3)
+    static final Duration ANSWER_TIMEOUT = Duration.ofSeconds(2)
 
     @Shared
     @AutoCleanup('stop')

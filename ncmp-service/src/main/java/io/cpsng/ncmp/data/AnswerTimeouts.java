@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -19,7 +20,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Ends the wait of clients whose plugins accepted a request and never sent its result: once the answer timeout has
  * passed, the targets nobody told the client of are told as 102 (the plugin is not responding) in one event on the
- * client's topic; those of a request its instance accepted but died before handing on, as 108. Every instance
+ * client's topic, those with a verdict of NCMP's whose event the broker did not take with it; those of a request its
+ * instance accepted but died before handing on, as 108. Every instance
  * looks, each request is told by the one that claims it.
  */
 class AnswerTimeouts {
@@ -68,17 +70,23 @@ class AnswerTimeouts {
         });
     }
 
-    /** Per operation, in the client's order, the targets still pending. */
-    private static List<Response> notAnswered(final ExpiredRequest request) {
-        final Map<String, List<String>> pendingPerOperation = request.targets().stream().collect(
-            Collectors.groupingBy(Target::operationId, Collectors.mapping(Target::cmHandleId, Collectors.toList())));
+    /**
+     * Per operation, in the client's order, the targets still pending: with NCMP's own verdict where its event could
+     * not be sent, else as not answered by their plugin (102).
+     */
+    static List<Response> notAnswered(final ExpiredRequest request) {
+        final Map<String, Map<DataOperationStatus, List<String>>> pendingPerOperation = request.targets().stream()
+            .collect(Collectors.groupingBy(Target::operationId, Collectors.groupingBy(
+                target -> Objects.requireNonNullElse(target.status(), DataOperationStatus.DMI_SERVICE_NOT_RESPONDING),
+                () -> new EnumMap<>(DataOperationStatus.class),
+                Collectors.mapping(Target::cmHandleId, Collectors.toList()))));
         final List<Response> responses = new ArrayList<>();
         for (final Operation operation : request.operations()) {
-            final List<String> pending = pendingPerOperation.remove(Objects.requireNonNullElse(
-                operation.operationId(), ""));
+            final Map<DataOperationStatus, List<String>> pending = pendingPerOperation.remove(
+                Objects.requireNonNullElse(operation.operationId(), ""));
             if (pending != null) {
-                responses.add(new Response(operation.operationId(), pending, operation.resourceIdentifier(),
-                    operation.options(), DataOperationStatus.DMI_SERVICE_NOT_RESPONDING));
+                pending.forEach((status, ids) -> responses.add(new Response(operation.operationId(), ids,
+                    operation.resourceIdentifier(), operation.options(), status)));
             }
         }
         return responses;

@@ -142,12 +142,13 @@ class DataOperations implements NcmpDataOperationService, DisposableBean {
                 LOGGER.warn("Data operations of request {} were told of as failed before they could start", requestId);
                 return;
             }
-            if (!notFound.isEmpty()) {
-                targetErrorEvents.tell(events, topic, requestId, notFound);
-            }
+            // the plugins first: telling of the others waits for the broker, which may be away
             operationsByPlugin.forEach((plugin, pluginOperations) ->
                 executor.execute(() -> startOnPlugin(topic, requestId, plugin, pluginOperations, events,
                     authorization)));
+            if (!notFound.isEmpty()) {
+                targetErrorEvents.tell(events, topic, requestId, notFound);
+            }
         } catch (final RuntimeException failure) {
             LOGGER.error("Data operations of request {} failed", requestId, failure);
             tellFailure(topic, requestId, operations, events);
