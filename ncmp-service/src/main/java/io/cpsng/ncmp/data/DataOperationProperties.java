@@ -17,4 +17,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record DataOperationProperties(@DefaultValue("ncmp-async-m2m") String m2mTopic,
                                       @DefaultValue("ncmp-data-operation-results") String consumerGroup,
                                       @DefaultValue("60s") Duration answerTimeout) {
+
+    public DataOperationProperties {
+        // the check runs every half timeout: none or a negative one would check without pause
+        if (answerTimeout.isNegative() || answerTimeout.isZero()) {
+            throw new IllegalArgumentException("ncmp.data-operations.answer-timeout must be positive, not "
+                + answerTimeout);
+        }
+    }
 }
