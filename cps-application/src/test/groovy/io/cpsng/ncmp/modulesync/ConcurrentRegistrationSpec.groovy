@@ -6,6 +6,8 @@ import io.cpsng.ncmp.api.model.DmiPluginRegistration.UpgradedCmHandles
 import io.cpsng.ncmp.api.model.RegistrationError
 import io.cpsng.ncmp.api.model.RegistrationResult
 
+import spock.util.concurrent.PollingConditions
+
 import java.util.concurrent.Callable
 import java.util.concurrent.Executors
 import java.util.concurrent.atomic.AtomicBoolean
@@ -58,6 +60,28 @@ class ConcurrentRegistrationSpec extends ModuleSyncIntegrationSpec {
             syncUntil { inventoryRows.dueIds(existing).isEmpty() }
         then: 'every handle left is READY'
             inventoryRows.getCmHandles(existing).values().every { it.state().cmHandleState() == READY }
+    }
+
+    def 'Removals of 20,000 handles by 10 clients while module sync writes their results remove every one at once'() {
+        given: '20,000 handles due for module sync'
+            def ids = (1..20_000).collect { "bulk-${it}".toString() }
+            ids.collate(2_000).each { create(it) }
+        when: 'while module sync claims and marks them, 10 clients remove them in shuffled batches of 500'
+            def syncing = new AtomicBoolean(true)
+            def sync = Thread.start { while (syncing.get()) { moduleSyncWatchdog.syncDueHandles() } }
+            new PollingConditions(timeout: 30).eventually {
+                assert jdbcTemplate.queryForObject("SELECT count(*) FROM ncmp_cm_handle WHERE cm_handle_state = 'READY'", Integer) > 0
+            }
+            def shuffled = new ArrayList(ids)
+            Collections.shuffle(shuffled, new Random(7))
+            def clients = Executors.newFixedThreadPool(10)
+            def answers = clients.invokeAll(shuffled.collate(500).collect { batch -> { -> remove(batch) } as Callable<Answer> })*.get()
+            clients.shutdown()
+            syncing.set(false)
+            sync.join()
+        then: 'no removal failed and none was left DELETING for later: all are gone'
+            answers*.failures.flatten().empty
+            inventoryRows.existingIds(ids).isEmpty()
     }
 
     record Answer(String operation, List<String> ids, List<RegistrationError> failures) {

@@ -31,11 +31,9 @@ public class DataSyncRows {
         FROM due WHERE h.id = due.id
         RETURNING %s, h.schema_set_name""".formatted(CmHandleColumns.COLUMNS);
 
-    // locks the rows for the rest of the transaction: turning sync off waits until the data are stored, then drops
-    // them; ordered, so that two transactions lock the same rows in the same order
-    private static final String HOLD = """
-        SELECT id FROM ncmp_cm_handle WHERE id = ANY(?) AND data_sync_owner = ? AND data_sync_enabled
-        ORDER BY id FOR UPDATE""";
+    // the rows of a claim its owner still holds with sync on; in a transaction they stay locked until it ends:
+    // turning sync off waits until the data are stored, then drops them
+    private static final String HOLD = RowLocks.inIdOrder("data_sync_owner = ? AND data_sync_enabled");
 
     private static final String MARK_SYNCHRONIZED = """
         UPDATE ncmp_cm_handle SET data_sync_state = 'SYNCHRONIZED', last_sync_time = now(), data_sync_due_at = NULL,
@@ -43,18 +41,21 @@ public class DataSyncRows {
         WHERE id = ANY(?) AND data_sync_owner = ?""";
 
     private static final String RETRY_LATER = """
+        WITH held AS (%s)
         UPDATE ncmp_cm_handle SET data_sync_attempt = data_sync_attempt + 1,
             data_sync_due_at = now() + make_interval(secs => LEAST(?, ? * power(2, data_sync_attempt))),
             data_sync_owner = NULL, data_sync_lease_until = NULL
-        WHERE id = ANY(?) AND data_sync_owner = ?""";
+        WHERE id IN (SELECT id FROM held)""".formatted(RowLocks.inIdOrder("data_sync_owner = ?"));
 
     private static final String SYNCHRONIZED_AMONG = """
         SELECT id FROM ncmp_cm_handle WHERE id = ANY(?) AND data_sync_enabled AND data_sync_state = 'SYNCHRONIZED'""";
 
     // a stale cache is read again at once, unless a sync of it is running already
     private static final String RESYNC = """
+        WITH stale AS (%s)
         UPDATE ncmp_cm_handle SET data_sync_state = 'UNSYNCHRONIZED', data_sync_due_at = now(), data_sync_attempt = 0
-        WHERE id = ANY(?) AND data_sync_enabled AND data_sync_owner IS NULL""";
+        WHERE id IN (SELECT id FROM stale)"""
+        .formatted(RowLocks.inIdOrder("data_sync_enabled AND data_sync_owner IS NULL"));
 
     // the flag changes only on a READY handle and only if it differs; the LCM event tells the new value
     private static final String SET_FLAG = """
@@ -119,8 +120,8 @@ public class DataSyncRows {
     public void retryLater(final String owner, final Collection<String> cmHandleIds, final Duration backoffBase,
                            final Duration backoffCap) {
         if (!cmHandleIds.isEmpty()) {
-            jdbcTemplate.update(RETRY_LATER, seconds(backoffCap), seconds(backoffBase),
-                cmHandleIds.toArray(String[]::new), owner);
+            jdbcTemplate.update(RETRY_LATER, cmHandleIds.toArray(String[]::new), owner, seconds(backoffCap),
+                seconds(backoffBase));
         }
     }
 

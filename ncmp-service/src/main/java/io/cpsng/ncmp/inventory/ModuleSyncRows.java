@@ -34,6 +34,9 @@ public class ModuleSyncRows {
         RETURNING %s, h.schema_set_name, h.upgrade_module_set_tag, h.attempt, h.due_at"""
         .formatted(CmHandleColumns.COLUMNS);
 
+    // the rows of a claim its owner still holds: a row taken over after its lease expired, or removed, is left alone
+    private static final String HELD = RowLocks.inIdOrder("owner = ?");
+
     // The state before is the claim's: whoever changes a held row's state (removal, upgrade) also clears its owner,
     // so a row still held when the result is written still has the state it was claimed with.
     private static final String BEFORE = LcmValues.stateWithReason("claimed.old_state", "claimed.old_reason");
@@ -43,7 +46,8 @@ public class ModuleSyncRows {
         "claimed.old_state = 'ADVISED' OR claimed.old_reason = 'MODULE_SYNC_FAILED'", "h.data_sync_enabled");
 
     private static final String MARK_READY = """
-        WITH ready AS (
+        WITH locked AS (%s),
+        ready AS (
             UPDATE ncmp_cm_handle h SET cm_handle_state = 'READY', lock_reason = NULL, lock_reason_details = NULL,
                 last_update_time = now(), schema_set_name = claimed.schema_set_name,
                 -- cached data follow the module set: an upgraded handle with data sync on is synced again
@@ -60,14 +64,15 @@ public class ModuleSyncRows {
                 due_at = NULL, attempt = 0, owner = NULL, lease_until = NULL
             FROM unnest(?::text[], ?::text[], ?::text[], ?::text[])
                 AS claimed(id, schema_set_name, old_state, old_reason)
-            WHERE h.id = claimed.id AND h.owner = ?
+            WHERE h.id = claimed.id AND h.id IN (SELECT id FROM locked)
             RETURNING %s)
-        %s""".formatted(LcmValues.eventRow("h", LcmOutbox.UPDATE, BEFORE, READY), LcmOutbox.insertEventsFrom("ready"));
+        %s""".formatted(HELD, LcmValues.eventRow("h", LcmOutbox.UPDATE, BEFORE, READY), LcmOutbox.insertEventsFrom("ready"));
 
     // attempt on the right-hand side is the value before this update: the first retry waits the base. A retry
     // failing again (same state and reason, new details) is no event: clients see the state, not each attempt.
     private static final String MARK_LOCKED = """
-        WITH locked AS (
+        WITH held AS (%s),
+        locked AS (
             UPDATE ncmp_cm_handle h SET cm_handle_state = 'LOCKED',
                 lock_reason = CASE WHEN h.upgrade_module_set_tag IS NULL THEN 'MODULE_SYNC_FAILED'
                     WHEN h.lock_reason IN ('MODULE_REFRESH', 'MODULE_REFRESH_FAILED') THEN 'MODULE_REFRESH_FAILED'
@@ -76,17 +81,18 @@ public class ModuleSyncRows {
                 due_at = now() + make_interval(secs => LEAST(?, ? * power(2, h.attempt))), owner = NULL,
                 lease_until = NULL
             FROM unnest(?::text[], ?::text[], ?::text[], ?::text[]) AS claimed(id, details, old_state, old_reason)
-            WHERE h.id = claimed.id AND h.owner = ?
+            WHERE h.id = claimed.id AND h.id IN (SELECT id FROM held)
             RETURNING %s, claimed.old_state, claimed.old_reason, h.lock_reason)
-        %s""".formatted(LcmValues.eventRow("h", LcmOutbox.UPDATE, BEFORE,
+        %s""".formatted(HELD, LcmValues.eventRow("h", LcmOutbox.UPDATE, BEFORE,
         LcmValues.locked("h.lock_reason", "h.lock_reason_details")), LcmOutbox.insertEventsFrom(
         "locked WHERE old_state <> 'LOCKED' OR old_reason IS DISTINCT FROM lock_reason"));
 
     private static final String RETRY_LATER = """
+        WITH held AS (%s)
         UPDATE ncmp_cm_handle
         SET attempt = attempt + 1, due_at = now() + make_interval(secs => LEAST(?, ? * power(2, attempt))),
             owner = NULL, lease_until = NULL
-        WHERE id = ANY(?) AND owner = ?""";
+        WHERE id IN (SELECT id FROM held)""".formatted(HELD);
 
     private final JdbcTemplate jdbcTemplate;
 
@@ -131,9 +137,10 @@ public class ModuleSyncRows {
     public void markReady(final String owner, final Map<ClaimedWork, String> schemaSetNamesByWork) {
         if (!schemaSetNamesByWork.isEmpty()) {
             final List<ClaimedWork> works = List.copyOf(schemaSetNamesByWork.keySet());
-            jdbcTemplate.update(MARK_READY, column(works, ClaimedWork::cmHandleId),
+            jdbcTemplate.update(MARK_READY, column(works, ClaimedWork::cmHandleId), owner,
+                column(works, ClaimedWork::cmHandleId),
                 column(works, schemaSetNamesByWork::get), column(works, ClaimedWork::claimedState),
-                column(works, ClaimedWork::claimedLockReason), owner);
+                column(works, ClaimedWork::claimedLockReason));
         }
     }
 
@@ -142,9 +149,9 @@ public class ModuleSyncRows {
                            final Duration backoffBase, final Duration backoffCap) {
         if (!lockDetailsByWork.isEmpty()) {
             final List<ClaimedWork> works = List.copyOf(lockDetailsByWork.keySet());
-            jdbcTemplate.update(MARK_LOCKED, seconds(backoffCap), seconds(backoffBase),
-                column(works, ClaimedWork::cmHandleId), column(works, lockDetailsByWork::get),
-                column(works, ClaimedWork::claimedState), column(works, ClaimedWork::claimedLockReason), owner);
+            jdbcTemplate.update(MARK_LOCKED, column(works, ClaimedWork::cmHandleId), owner, seconds(backoffCap),
+                seconds(backoffBase), column(works, ClaimedWork::cmHandleId), column(works, lockDetailsByWork::get),
+                column(works, ClaimedWork::claimedState), column(works, ClaimedWork::claimedLockReason));
         }
     }
 
@@ -152,8 +159,8 @@ public class ModuleSyncRows {
     public void retryLater(final String owner, final Collection<String> cmHandleIds, final Duration backoffBase,
                            final Duration backoffCap) {
         if (!cmHandleIds.isEmpty()) {
-            jdbcTemplate.update(RETRY_LATER, seconds(backoffCap), seconds(backoffBase),
-                cmHandleIds.toArray(String[]::new), owner);
+            jdbcTemplate.update(RETRY_LATER, cmHandleIds.toArray(String[]::new), owner, seconds(backoffCap),
+                seconds(backoffBase));
         }
     }
 

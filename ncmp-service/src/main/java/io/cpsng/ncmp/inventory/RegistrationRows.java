@@ -85,8 +85,9 @@ public class RegistrationRows {
     // a removal that succeeds at once still tells DELETING before DELETED (in this order: the sequence follows
     // the insert order); a handle DELETING already (its earlier delete failed) gets DELETED only
     private static final String DELETE_REMOVED = """
-        WITH deleted AS (
-            DELETE FROM ncmp_cm_handle WHERE id = ANY(?)
+        WITH removed AS (%s),
+        deleted AS (
+            DELETE FROM ncmp_cm_handle WHERE id IN (SELECT id FROM removed)
             RETURNING id, alternate_id, module_set_tag, data_producer_identifier, schema_set_name, cm_handle_state),
         changes AS (
             SELECT %s, 1 AS step FROM deleted WHERE cm_handle_state <> 'DELETING'
@@ -94,7 +95,7 @@ public class RegistrationRows {
             SELECT %s, 2 FROM deleted
             ORDER BY id, step),
         events AS (%s)
-        SELECT id, schema_set_name FROM deleted""".formatted(
+        SELECT id, schema_set_name FROM deleted""".formatted(RowLocks.inIdOrder("true"),
         LcmValues.eventRow("", LcmOutbox.UPDATE, LcmValues.state("cm_handle_state"), LcmValues.stateIs("DELETING")),
         LcmValues.eventRow("", LcmOutbox.DELETE, LcmValues.stateIs("DELETING"), LcmValues.stateIs("DELETED")),
         LcmOutbox.insertEventsFrom("changes"));
@@ -115,11 +116,12 @@ public class RegistrationRows {
         LcmOutbox.insertEventsFrom("changes"));
 
     private static final String DELETE_DELETING = """
-        WITH deleted AS (
-            DELETE FROM ncmp_cm_handle WHERE id = ANY(?) AND cm_handle_state = 'DELETING'
+        WITH deleting AS (%s),
+        deleted AS (
+            DELETE FROM ncmp_cm_handle WHERE id IN (SELECT id FROM deleting)
             RETURNING schema_set_name, %s),
         events AS (%s)
-        SELECT id, schema_set_name FROM deleted""".formatted(
+        SELECT id, schema_set_name FROM deleted""".formatted(RowLocks.inIdOrder("cm_handle_state = 'DELETING'"),
         LcmValues.eventRow("", LcmOutbox.DELETE, LcmValues.stateIs("DELETING"), LcmValues.stateIs("DELETED")),
         LcmOutbox.insertEventsFrom("deleted"));
 
