@@ -4,8 +4,8 @@ import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +19,8 @@ import org.springframework.stereotype.Component;
  * (xpath between root/ and root0 in the "C" collation). OFFSET 0 keeps the LATERAL subquery from being
  * flattened into a join: the generic plan of the prepared statement, estimating 10 roots, hash-joined 200
  * roots to a scan of the whole table (3.6 s instead of 4 ms at 130,000 fragments). A limited depth is a
- * recursive CTE over (anchor_id, parent_id). Trees are linked in one pass over the rows sorted by id.
+ * recursive CTE over (anchor_id, parent_id). Trees are linked in one pass over the rows sorted by id; their
+ * text is decoded as the rows come ({@link FragmentDecoder}).
  * Rows come through a cursor, so a read over the limit is stopped at the first row past it, before the driver
  * has loaded the rest.
  */
@@ -57,12 +58,15 @@ class FragmentReader {
 
     private final JdbcTemplate jdbcTemplate;
     private final int maxFragmentsPerRead;
+    private final FragmentDecoder fragmentDecoder;
 
-    FragmentReader(final JdbcTemplate jdbcTemplate, final StoreReadProperties storeReadProperties) {
+    FragmentReader(final JdbcTemplate jdbcTemplate, final StoreReadProperties storeReadProperties,
+                   final FragmentDecoder fragmentDecoder) {
         // its own template: the fetch size makes the driver stream rows (in a transaction) instead of loading all
         this.jdbcTemplate = new JdbcTemplate(jdbcTemplate.getDataSource());
         this.jdbcTemplate.setFetchSize(FETCH_SIZE);
         this.maxFragmentsPerRead = storeReadProperties.maxFragmentsPerRead();
+        this.fragmentDecoder = fragmentDecoder;
     }
 
     /**
@@ -82,14 +86,22 @@ class FragmentReader {
             allParameters.add(fetchDescendantsOption.depth());
         }
         final List<FragmentNode> fragmentNodes = new ArrayList<>();
-        jdbcTemplate.query(sql, resultSet -> {
-            if (fragmentNodes.size() == maxFragmentsPerRead) {
-                throw tooManyFragments();
-            }
-            final FragmentRow row = new FragmentRow(resultSet.getLong(1), resultSet.getInt(2), resultSet.getLong(3),
-                resultSet.getString(4), resultSet.getString(5));
-            fragmentNodes.add(new FragmentNode(row, resultSet.getBoolean(6)));
-        }, allParameters.toArray());
+        final FragmentDecoder.Decoding decoding = fragmentDecoder.start();
+        try {
+            jdbcTemplate.query(sql, resultSet -> {
+                if (fragmentNodes.size() == maxFragmentsPerRead) {
+                    throw tooManyFragments();
+                }
+                final FragmentNode fragmentNode = new FragmentNode(resultSet.getLong(1), resultSet.getInt(2),
+                    resultSet.getLong(3), resultSet.getBytes(4), resultSet.getBytes(5), resultSet.getBoolean(6));
+                fragmentNodes.add(fragmentNode);
+                decoding.add(fragmentNode);
+            }, allParameters.toArray());
+        } catch (final RuntimeException readFailure) {
+            decoding.cancel();
+            throw readFailure;
+        }
+        decoding.finish();
         return linkTrees(fragmentNodes);
     }
 
@@ -100,13 +112,13 @@ class FragmentReader {
     }
 
     private static Map<Integer, List<DataNode>> linkTrees(final List<FragmentNode> fragmentNodes) {
-        fragmentNodes.sort(Comparator.comparingLong(fragmentNode -> fragmentNode.row.id()));
-        final Map<Long, FragmentNode> fragmentNodesById = new HashMap<>(fragmentNodes.size() * 2);
+        // stable: of the rows of one fragment, its row as a root (read first) comes first
+        fragmentNodes.sort(Comparator.comparingLong(fragmentNode -> fragmentNode.id));
         final List<FragmentNode> uniqueFragmentNodes = new ArrayList<>(fragmentNodes.size());
         final List<FragmentNode> roots = new ArrayList<>();
         for (final FragmentNode fragmentNode : fragmentNodes) {
-            final FragmentNode sameFragment = fragmentNodesById.putIfAbsent(fragmentNode.row.id(), fragmentNode);
-            if (sameFragment != null) {
+            final FragmentNode sameFragment = uniqueFragmentNodes.isEmpty() ? null : uniqueFragmentNodes.getLast();
+            if (sameFragment != null && sameFragment.id == fragmentNode.id) {
                 // a root that is also a descendant of another root: one node serving both
                 sameFragment.root |= fragmentNode.root;
                 sameFragment.descendant |= fragmentNode.descendant;
@@ -117,38 +129,21 @@ class FragmentReader {
                 roots.add(fragmentNode);
             }
         }
+        // sorted by id: a parent is found by binary search, without a map boxing every id
+        final long[] ids = new long[uniqueFragmentNodes.size()];
+        for (int index = 0; index < ids.length; index++) {
+            ids[index] = uniqueFragmentNodes.get(index).id;
+        }
         for (final FragmentNode fragmentNode : uniqueFragmentNodes) {
-            final FragmentNode parent = fragmentNodesById.get(fragmentNode.row.parentId());
-            if (fragmentNode.descendant && parent != null) {
-                parent.children.add(fragmentNode);
+            final int parentIndex = Arrays.binarySearch(ids, fragmentNode.parentId);
+            if (fragmentNode.descendant && parentIndex >= 0) {
+                uniqueFragmentNodes.get(parentIndex).addChild(fragmentNode);
             }
         }
         final Map<Integer, List<DataNode>> treesByAnchorId = new LinkedHashMap<>();
         for (final FragmentNode root : roots) {
-            treesByAnchorId.computeIfAbsent(root.row.anchorId(), anchorId -> new ArrayList<>()).add(root.toDataNode());
+            treesByAnchorId.computeIfAbsent(root.anchorId, anchorId -> new ArrayList<>()).add(root.toDataNode());
         }
         return treesByAnchorId;
-    }
-
-    /** A row on its way to a DataNode: children are linked first, then the immutable tree is built. */
-    private static final class FragmentNode {
-        private final FragmentRow row;
-        private final List<FragmentNode> children = new ArrayList<>();
-        private boolean root;
-        private boolean descendant;
-
-        FragmentNode(final FragmentRow row, final boolean root) {
-            this.row = row;
-            this.root = root;
-            this.descendant = !root;
-        }
-
-        DataNode toDataNode() {
-            final List<DataNode> childDataNodes = new ArrayList<>(children.size());
-            for (final FragmentNode child : children) {
-                childDataNodes.add(child.toDataNode());
-            }
-            return new DataNode(row.xpath(), null, FragmentJson.toLeaves(row.attributes()), childDataNodes);
-        }
     }
 }
