@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.transaction.annotation.Transactional;
 
 /**
  * Reads and writes the data of an anchor. Data comes as JSON or XML text, validated against the
@@ -15,6 +16,9 @@ import java.util.Set;
  * transaction: it stores all of the given data or none of it, and with it the data-updated events of anchors
  * subscribed to them (CpsNotificationService), carrying the observed timestamp a write is given (null: none).
  */
+// the overloads without an observed timestamp are default methods: DataService's own @Transactional does not reach
+// them, and without this each store call they make would be a transaction of its own
+@Transactional
 public interface CpsDataService {
 
     /** Creates the given nodes under the parent; AlreadyDefinedException if any of them exists. */
