@@ -79,11 +79,4 @@ class DependencyRulesSpec extends Specification {
                     'io.cpsng.ncmp..')
                 .check(classes)
     }
-
-    def 'JPA entities never leave the persistence module'() {
-        expect: 'entity classes are used only inside cps-ri'
-            noClasses().that().resideOutsideOfPackage('io.cpsng.cps.ri..')
-                .should().dependOnClassesThat().resideInAPackage('io.cpsng.cps.ri.entity..')
-                .check(classes)
-    }
 }

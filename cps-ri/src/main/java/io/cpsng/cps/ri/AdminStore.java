@@ -2,105 +2,100 @@ package io.cpsng.cps.ri;
 
 import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
 import io.cpsng.cps.api.exceptions.InUseException;
+import io.cpsng.cps.api.exceptions.NotFoundException;
 import io.cpsng.cps.api.model.Anchor;
 import io.cpsng.cps.api.model.Dataspace;
-import io.cpsng.cps.ri.entity.AnchorEntity;
-import io.cpsng.cps.ri.entity.DataspaceEntity;
-import io.cpsng.cps.ri.entity.SchemaSetEntity;
-import io.cpsng.cps.ri.repository.AnchorRepository;
-import io.cpsng.cps.ri.repository.DataspaceRepository;
-import io.cpsng.cps.ri.repository.SchemaSetRepository;
 import io.cpsng.cps.spi.AdminPersistence;
 import io.cpsng.cps.spi.SchemaSetIdentity;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
+/** Dataspaces and anchors (ADR 0016: plain SQL, as the rest of the store); an anchor's data go with it. */
 @Repository
 @Transactional
 class AdminStore implements AdminPersistence {
 
-    private static final String SELECT_ANCHORS_BY_NAMES = "SELECT a.name, ss.name FROM anchor a "
-        + "JOIN schema_set ss ON ss.id = a.schema_set_id WHERE a.dataspace_id = ? AND a.name = ANY(?) ORDER BY a.name";
-    private static final String SELECT_ANCHORS_OF_SCHEMA_SETS = "SELECT a.name, ss.name FROM anchor a "
-        + "JOIN schema_set ss ON ss.id = a.schema_set_id WHERE a.dataspace_id = ? AND ss.name = ANY(?) ORDER BY a.name";
+    private static final String SELECT_ANCHORS = "SELECT a.name, ss.name FROM anchor a "
+        + "JOIN schema_set ss ON ss.id = a.schema_set_id WHERE a.dataspace_id = ? ";
+    private static final String SELECT_ANCHOR = SELECT_ANCHORS + "AND a.name = ?";
+    private static final String SELECT_ALL_ANCHORS = SELECT_ANCHORS + "ORDER BY a.name";
+    // array parameters, not IN lists: any number of names stays within PostgreSQL's bind limit
+    private static final String SELECT_ANCHORS_BY_NAMES = SELECT_ANCHORS + "AND a.name = ANY(?) ORDER BY a.name";
+    private static final String SELECT_ANCHORS_OF_SCHEMA_SETS = SELECT_ANCHORS
+        + "AND ss.name = ANY(?) ORDER BY a.name";
 
-    private final DataspaceRepository dataspaceRepository;
-    private final SchemaSetRepository schemaSetRepository;
-    private final AnchorRepository anchorRepository;
+    // a concurrent insert of the same name waits for the other and inserts nothing: both cases are "already there"
+    private static final String INSERT_DATASPACE = "INSERT INTO dataspace (name) VALUES (?) ON CONFLICT DO NOTHING";
+    private static final String INSERT_ANCHOR = """
+        INSERT INTO anchor (dataspace_id, schema_set_id, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING""";
+
     private final AnchorLookup anchorLookup;
     private final JdbcTemplate jdbcTemplate;
 
-    AdminStore(final DataspaceRepository dataspaceRepository, final SchemaSetRepository schemaSetRepository,
-               final AnchorRepository anchorRepository, final AnchorLookup anchorLookup,
-               final JdbcTemplate jdbcTemplate) {
-        this.dataspaceRepository = dataspaceRepository;
-        this.schemaSetRepository = schemaSetRepository;
-        this.anchorRepository = anchorRepository;
+    AdminStore(final AnchorLookup anchorLookup, final JdbcTemplate jdbcTemplate) {
         this.anchorLookup = anchorLookup;
         this.jdbcTemplate = jdbcTemplate;
     }
 
     @Override
     public void createDataspace(final String dataspaceName) {
-        if (dataspaceRepository.findByName(dataspaceName).isPresent()) {
+        if (jdbcTemplate.update(INSERT_DATASPACE, dataspaceName) == 0) {
             throw AlreadyDefinedException.forName("Dataspace", dataspaceName, null);
         }
-        saveUnique(() -> dataspaceRepository.saveAndFlush(new DataspaceEntity(dataspaceName)),
-            () -> AlreadyDefinedException.forName("Dataspace", dataspaceName, null));
     }
 
     @Override
     public void deleteDataspace(final String dataspaceName) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        final long anchorCount = anchorRepository.countByDataspace(dataspace);
+        final int dataspaceId = anchorLookup.dataspaceId(dataspaceName);
+        final long anchorCount = count("SELECT count(*) FROM anchor WHERE dataspace_id = ?", dataspaceId);
         if (anchorCount > 0) {
             throw new InUseException("Dataspace with name " + dataspaceName + " is being used.",
                 "Dataspace contains " + anchorCount + " anchor(s)");
         }
-        final long schemaSetCount = schemaSetRepository.countByDataspace(dataspace);
+        final long schemaSetCount = count("SELECT count(*) FROM schema_set WHERE dataspace_id = ?", dataspaceId);
         if (schemaSetCount > 0) {
             throw new InUseException("Dataspace with name " + dataspaceName + " is being used.",
                 "Dataspace contains " + schemaSetCount + " schemaset(s)");
         }
-        dataspaceRepository.delete(dataspace);
+        jdbcTemplate.update("DELETE FROM dataspace WHERE id = ?", dataspaceId);
     }
 
     @Override
     @Transactional(readOnly = true)
     public Dataspace getDataspace(final String dataspaceName) {
-        return new Dataspace(dataspaceRepository.getByName(dataspaceName).getName());
+        anchorLookup.dataspaceId(dataspaceName);
+        return new Dataspace(dataspaceName);
     }
 
     @Override
     @Transactional(readOnly = true)
     public Collection<Dataspace> getDataspaces() {
-        return dataspaceRepository.findAll().stream().map(entity -> new Dataspace(entity.getName())).toList();
+        return jdbcTemplate.query("SELECT name FROM dataspace ORDER BY id",
+            (resultSet, rowNumber) -> new Dataspace(resultSet.getString(1)));
     }
 
     @Override
     public void createAnchor(final String dataspaceName, final String schemaSetName, final String anchorName) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        final SchemaSetEntity schemaSet = schemaSetRepository.getByDataspaceAndName(dataspace, schemaSetName);
-        if (anchorRepository.findByDataspaceAndName(dataspace, anchorName).isPresent()) {
+        final int schemaSetId = anchorLookup.schemaSetId(dataspaceName, schemaSetName);
+        final int dataspaceId = anchorLookup.dataspaceId(dataspaceName);
+        if (jdbcTemplate.update(INSERT_ANCHOR, dataspaceId, schemaSetId, anchorName) == 0) {
             throw AlreadyDefinedException.forName("Anchor", anchorName, "dataspace " + dataspaceName);
         }
-        saveUnique(() -> anchorRepository.saveAndFlush(new AnchorEntity(dataspace, schemaSet, anchorName)),
-            () -> AlreadyDefinedException.forName("Anchor", anchorName, "dataspace " + dataspaceName));
     }
 
     @Override
     public void createAnchors(final String dataspaceName, final String schemaSetName,
                               final Collection<String> anchorNames) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        final SchemaSetEntity schemaSet = schemaSetRepository.getByDataspaceAndName(dataspace, schemaSetName);
+        final int schemaSetId = anchorLookup.schemaSetId(dataspaceName, schemaSetName);
+        final int dataspaceId = anchorLookup.dataspaceId(dataspaceName);
         try {
             jdbcTemplate.update("INSERT INTO anchor (dataspace_id, schema_set_id, name) SELECT ?, ?, unnest(?::text[])",
-                dataspace.getId(), schemaSet.getId(), anchorNames.toArray(String[]::new));
+                dataspaceId, schemaSetId, anchorNames.toArray(String[]::new));
         } catch (final DataIntegrityViolationException duplicate) {
             throw new AlreadyDefinedException("Already defined exception",
                 "One or more of the anchors already exist in dataspace " + dataspaceName + ".");
@@ -109,18 +104,23 @@ class AdminStore implements AdminPersistence {
 
     @Override
     public void deleteAnchors(final String dataspaceName, final Collection<String> anchorNames) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
+        final int dataspaceId = anchorLookup.dataspaceId(dataspaceName);
         final String[] names = anchorNames.toArray(String[]::new);
         jdbcTemplate.update("DELETE FROM fragment WHERE anchor_id IN "
-            + "(SELECT id FROM anchor WHERE dataspace_id = ? AND name = ANY(?))", dataspace.getId(), names);
-        jdbcTemplate.update("DELETE FROM anchor WHERE dataspace_id = ? AND name = ANY(?)", dataspace.getId(), names);
+            + "(SELECT id FROM anchor WHERE dataspace_id = ? AND name = ANY(?))", dataspaceId, names);
+        jdbcTemplate.update("DELETE FROM anchor WHERE dataspace_id = ? AND name = ANY(?)", dataspaceId, names);
     }
 
     @Override
     @Transactional(readOnly = true)
     public Anchor getAnchor(final String dataspaceName, final String anchorName) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        return toAnchor(anchorRepository.getByDataspaceAndName(dataspace, anchorName));
+        final List<Anchor> anchors = jdbcTemplate.query(SELECT_ANCHOR,
+            (resultSet, rowNumber) -> new Anchor(resultSet.getString(1), dataspaceName, resultSet.getString(2)),
+            anchorLookup.dataspaceId(dataspaceName), anchorName);
+        if (anchors.isEmpty()) {
+            throw NotFoundException.anchor(dataspaceName, anchorName);
+        }
+        return anchors.getFirst();
     }
 
     @Override
@@ -139,48 +139,35 @@ class AdminStore implements AdminPersistence {
     @Override
     @Transactional(readOnly = true)
     public Collection<Anchor> getAnchors(final String dataspaceName) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        return anchorRepository.findByDataspaceOrderByName(dataspace).stream().map(AdminStore::toAnchor).toList();
+        return jdbcTemplate.query(SELECT_ALL_ANCHORS,
+            (resultSet, rowNumber) -> new Anchor(resultSet.getString(1), dataspaceName, resultSet.getString(2)),
+            anchorLookup.dataspaceId(dataspaceName));
     }
 
     @Override
     @Transactional(readOnly = true)
     public Collection<Anchor> getAnchors(final String dataspaceName, final Collection<String> anchorNames) {
-        // an array parameter, not an IN list: any number of names stays within PostgreSQL's bind limit
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
         return jdbcTemplate.query(SELECT_ANCHORS_BY_NAMES,
             (resultSet, rowNumber) -> new Anchor(resultSet.getString(1), dataspaceName, resultSet.getString(2)),
-            dataspace.getId(), anchorNames.toArray(String[]::new));
+            anchorLookup.dataspaceId(dataspaceName), anchorNames.toArray(String[]::new));
     }
 
     @Override
     public Collection<Anchor> getAnchorsOfSchemaSets(final String dataspaceName,
                                                      final Collection<String> schemaSetNames) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
         return jdbcTemplate.query(SELECT_ANCHORS_OF_SCHEMA_SETS,
             (resultSet, rowNumber) -> new Anchor(resultSet.getString(1), dataspaceName, resultSet.getString(2)),
-            dataspace.getId(), schemaSetNames.toArray(String[]::new));
+            anchorLookup.dataspaceId(dataspaceName), schemaSetNames.toArray(String[]::new));
     }
 
     @Override
     public void deleteAnchor(final String dataspaceName, final String anchorName) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        final AnchorEntity anchor = anchorRepository.getByDataspaceAndName(dataspace, anchorName);
-        jdbcTemplate.update("DELETE FROM fragment WHERE anchor_id = ?", anchor.getId());
-        anchorRepository.delete(anchor);
+        final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
+        jdbcTemplate.update("DELETE FROM fragment WHERE anchor_id = ?", anchorId);
+        jdbcTemplate.update("DELETE FROM anchor WHERE id = ?", anchorId);
     }
 
-    private static Anchor toAnchor(final AnchorEntity anchorEntity) {
-        return new Anchor(anchorEntity.getName(), anchorEntity.getDataspace().getName(),
-            anchorEntity.getSchemaSet().getName());
-    }
-
-    /** A concurrent insert of the same name loses on the unique constraint: report it as already defined. */
-    private static void saveUnique(final Runnable save, final Supplier<AlreadyDefinedException> alreadyDefined) {
-        try {
-            save.run();
-        } catch (final DataIntegrityViolationException uniqueViolation) {
-            throw alreadyDefined.get();
-        }
+    private long count(final String sql, final int dataspaceId) {
+        return jdbcTemplate.queryForObject(sql, Long.class, dataspaceId);
     }
 }

@@ -9,12 +9,18 @@ import java.util.Map;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-/** Resolves dataspace and anchor names to the ids the fragment SQL works with. */
+/**
+ * Resolves dataspace, schema set and anchor names to the ids the store's SQL works with; a name not there is a
+ * NotFoundException naming what is missing (the dataspace first).
+ */
 @Component
 class AnchorLookup {
 
     private static final String SELECT_ANCHOR_ID = """
         SELECT a.id FROM anchor a JOIN dataspace d ON d.id = a.dataspace_id WHERE d.name = ? AND a.name = ?""";
+
+    private static final String SELECT_SCHEMA_SET_ID = """
+        SELECT ss.id FROM schema_set ss JOIN dataspace d ON d.id = ss.dataspace_id WHERE d.name = ? AND ss.name = ?""";
 
     private static final String SELECT_ANCHOR_SCHEMA_SET = """
         SELECT ss.id, ss.name FROM anchor a
@@ -42,6 +48,16 @@ class AnchorLookup {
             throw NotFoundException.anchor(dataspaceName, anchorName);
         }
         return anchorIds.getFirst();
+    }
+
+    int schemaSetId(final String dataspaceName, final String schemaSetName) {
+        final List<Integer> schemaSetIds = jdbcTemplate.queryForList(SELECT_SCHEMA_SET_ID, Integer.class,
+            dataspaceName, schemaSetName);
+        if (schemaSetIds.isEmpty()) {
+            dataspaceId(dataspaceName);
+            throw NotFoundException.schemaSet(dataspaceName, schemaSetName);
+        }
+        return schemaSetIds.getFirst();
     }
 
     SchemaSetIdentity anchorSchemaSet(final String dataspaceName, final String anchorName) {

@@ -5,11 +5,6 @@ import io.cpsng.cps.api.exceptions.InUseException;
 import io.cpsng.cps.api.model.ModuleReference;
 import io.cpsng.cps.api.model.SchemaSet;
 import io.cpsng.cps.api.model.YangResource;
-import io.cpsng.cps.ri.entity.DataspaceEntity;
-import io.cpsng.cps.ri.entity.SchemaSetEntity;
-import io.cpsng.cps.ri.repository.AnchorRepository;
-import io.cpsng.cps.ri.repository.DataspaceRepository;
-import io.cpsng.cps.ri.repository.SchemaSetRepository;
 import io.cpsng.cps.spi.ModulePersistence;
 import io.cpsng.cps.spi.SchemaSetIdentity;
 import java.nio.charset.StandardCharsets;
@@ -21,12 +16,11 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
-/** Schema sets through JPA; module sources with plain SQL so that concurrent writers share rows by checksum. */
+/** Schema sets and their module sources; sources are shared by checksum, so concurrent writers share rows. */
 @Repository
 @Transactional
 class ModuleStore implements ModulePersistence {
@@ -66,36 +60,40 @@ class ModuleStore implements ModulePersistence {
         DELETE FROM yang_resource yr
         WHERE NOT EXISTS (SELECT 1 FROM schema_set_yang_resource link WHERE link.yang_resource_id = yr.id)""";
 
-    private final DataspaceRepository dataspaceRepository;
-    private final SchemaSetRepository schemaSetRepository;
-    private final AnchorRepository anchorRepository;
+    // a concurrent insert of the same name waits for the other and inserts nothing: both cases are "already there"
+    private static final String INSERT_SCHEMA_SET = """
+        INSERT INTO schema_set (dataspace_id, name) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING id""";
+
+    private final AnchorLookup anchorLookup;
     private final JdbcTemplate jdbcTemplate;
 
-    ModuleStore(final DataspaceRepository dataspaceRepository, final SchemaSetRepository schemaSetRepository,
-                final AnchorRepository anchorRepository, final JdbcTemplate jdbcTemplate) {
-        this.dataspaceRepository = dataspaceRepository;
-        this.schemaSetRepository = schemaSetRepository;
-        this.anchorRepository = anchorRepository;
+    ModuleStore(final AnchorLookup anchorLookup, final JdbcTemplate jdbcTemplate) {
+        this.anchorLookup = anchorLookup;
         this.jdbcTemplate = jdbcTemplate;
     }
 
     @Override
     public SchemaSetIdentity createSchemaSet(final String dataspaceName, final String schemaSetName,
                                              final Collection<YangResource> yangResources) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        final SchemaSetEntity schemaSet = insertSchemaSet(dataspace, schemaSetName);
+        final List<Integer> schemaSetIds = jdbcTemplate.queryForList(INSERT_SCHEMA_SET, Integer.class,
+            anchorLookup.dataspaceId(dataspaceName), schemaSetName);
+        if (schemaSetIds.isEmpty()) {
+            throw new AlreadyDefinedException("Already defined exception",
+                "Schema Set with name " + schemaSetName + " already exists for " + dataspaceName + ".");
+        }
+        final int schemaSetId = schemaSetIds.getFirst();
         final List<Object[]> rows = yangResources.stream().map(ModuleStore::toRow).toList();
         jdbcTemplate.batchUpdate(INSERT_YANG_RESOURCE, rows);
         final String[] checksums = rows.stream().map(row -> (String) row[0]).distinct().toArray(String[]::new);
-        jdbcTemplate.update(LINK_YANG_RESOURCES, schemaSet.getId(), checksums);
-        return new SchemaSetIdentity(dataspaceName, schemaSetName, schemaSet.getId());
+        jdbcTemplate.update(LINK_YANG_RESOURCES, schemaSetId, checksums);
+        return new SchemaSetIdentity(dataspaceName, schemaSetName, schemaSetId);
     }
 
     @Override
     @Transactional(readOnly = true)
     public boolean schemaSetExists(final String dataspaceName, final String schemaSetName) {
-        return schemaSetRepository.findByDataspaceAndName(dataspaceRepository.getByName(dataspaceName), schemaSetName)
-            .isPresent();
+        return jdbcTemplate.queryForObject("SELECT EXISTS (SELECT 1 FROM schema_set WHERE dataspace_id = ? AND name = ?)",
+            Boolean.class, anchorLookup.dataspaceId(dataspaceName), schemaSetName);
     }
 
     @Override
@@ -114,10 +112,10 @@ class ModuleStore implements ModulePersistence {
     @Override
     public Collection<SchemaSetIdentity> deleteUnusedSchemaSets(final String dataspaceName,
                                                                 final Collection<String> schemaSetNames) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
         final List<SchemaSetIdentity> deleted = jdbcTemplate.query(DELETE_SCHEMA_SETS_WITHOUT_ANCHORS,
             (resultSet, rowNumber) -> new SchemaSetIdentity(dataspaceName, resultSet.getString("name"),
-                resultSet.getLong("id")), dataspace.getId(), schemaSetNames.toArray(String[]::new));
+                resultSet.getLong("id")), anchorLookup.dataspaceId(dataspaceName),
+            schemaSetNames.toArray(String[]::new));
         if (!deleted.isEmpty()) {
             jdbcTemplate.update(DELETE_UNUSED_YANG_RESOURCES);
         }
@@ -127,9 +125,8 @@ class ModuleStore implements ModulePersistence {
     @Override
     @Transactional(readOnly = true)
     public SchemaSet getSchemaSet(final String dataspaceName, final String schemaSetName) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        schemaSetRepository.getByDataspaceAndName(dataspace, schemaSetName);
-        final List<ModuleReference> moduleReferences = readYangResources(dataspace, schemaSetName, false).values()
+        anchorLookup.schemaSetId(dataspaceName, schemaSetName);
+        final List<ModuleReference> moduleReferences = readYangResources(dataspaceName, schemaSetName, false).values()
             .stream().findFirst().orElse(List.of()).stream().map(YangResource::module).toList();
         return new SchemaSet(dataspaceName, schemaSetName, moduleReferences);
     }
@@ -137,11 +134,11 @@ class ModuleStore implements ModulePersistence {
     @Override
     @Transactional(readOnly = true)
     public Collection<SchemaSet> getSchemaSets(final String dataspaceName) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        final Map<String, List<YangResource>> resourcesBySchemaSet = readYangResources(dataspace, null, false);
-        return schemaSetRepository.findByDataspaceOrderByName(dataspace).stream()
-            .map(schemaSet -> new SchemaSet(dataspaceName, schemaSet.getName(),
-                resourcesBySchemaSet.getOrDefault(schemaSet.getName(), List.of()).stream()
+        final Map<String, List<YangResource>> resourcesBySchemaSet = readYangResources(dataspaceName, null, false);
+        return jdbcTemplate.queryForList("SELECT name FROM schema_set WHERE dataspace_id = ? ORDER BY name",
+                String.class, anchorLookup.dataspaceId(dataspaceName)).stream()
+            .map(schemaSetName -> new SchemaSet(dataspaceName, schemaSetName,
+                resourcesBySchemaSet.getOrDefault(schemaSetName, List.of()).stream()
                     .map(YangResource::module).toList()))
             .toList();
     }
@@ -149,45 +146,31 @@ class ModuleStore implements ModulePersistence {
     @Override
     @Transactional(readOnly = true)
     public Collection<YangResource> getYangResources(final String dataspaceName, final String schemaSetName) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        schemaSetRepository.getByDataspaceAndName(dataspace, schemaSetName);
-        return readYangResources(dataspace, schemaSetName, true).getOrDefault(schemaSetName, List.of());
+        anchorLookup.schemaSetId(dataspaceName, schemaSetName);
+        return readYangResources(dataspaceName, schemaSetName, true).getOrDefault(schemaSetName, List.of());
     }
 
     @Override
     public SchemaSetIdentity deleteSchemaSet(final String dataspaceName, final String schemaSetName) {
-        final DataspaceEntity dataspace = dataspaceRepository.getByName(dataspaceName);
-        final SchemaSetEntity schemaSet = schemaSetRepository.getByDataspaceAndName(dataspace, schemaSetName);
-        if (anchorRepository.existsBySchemaSet(schemaSet)) {
+        final int schemaSetId = anchorLookup.schemaSetId(dataspaceName, schemaSetName);
+        if (jdbcTemplate.queryForObject("SELECT EXISTS (SELECT 1 FROM anchor WHERE schema_set_id = ?)", Boolean.class,
+            schemaSetId)) {
             throw new InUseException("Schema Set is being used.", "Schema Set with name " + schemaSetName
                 + " in dataspace " + dataspaceName + " is having Anchor records associated.");
         }
-        schemaSetRepository.delete(schemaSet);
-        schemaSetRepository.flush();
+        jdbcTemplate.update("DELETE FROM schema_set WHERE id = ?", schemaSetId);
         jdbcTemplate.update(DELETE_UNUSED_YANG_RESOURCES);
-        return new SchemaSetIdentity(dataspaceName, schemaSetName, schemaSet.getId());
+        return new SchemaSetIdentity(dataspaceName, schemaSetName, schemaSetId);
     }
 
-    private SchemaSetEntity insertSchemaSet(final DataspaceEntity dataspace, final String schemaSetName) {
-        final AlreadyDefinedException alreadyDefined = new AlreadyDefinedException("Already defined exception",
-            "Schema Set with name " + schemaSetName + " already exists for " + dataspace.getName() + ".");
-        if (schemaSetRepository.findByDataspaceAndName(dataspace, schemaSetName).isPresent()) {
-            throw alreadyDefined;
-        }
-        try {
-            return schemaSetRepository.saveAndFlush(new SchemaSetEntity(dataspace, schemaSetName));
-        } catch (final DataIntegrityViolationException concurrentInsert) {
-            throw alreadyDefined;
-        }
-    }
-
-    private Map<String, List<YangResource>> readYangResources(final DataspaceEntity dataspace,
+    private Map<String, List<YangResource>> readYangResources(final String dataspaceName,
                                                               final String schemaSetName,
                                                               final boolean withContent) {
+        final int dataspaceId = anchorLookup.dataspaceId(dataspaceName);
         final String sql = SELECT_YANG_RESOURCES.formatted(withContent ? "yr.content" : "NULL AS content",
             schemaSetName == null ? "" : "AND ss.name = ?");
         final Object[] parameters = schemaSetName == null
-            ? new Object[] {dataspace.getId()} : new Object[] {dataspace.getId(), schemaSetName};
+            ? new Object[] {dataspaceId} : new Object[] {dataspaceId, schemaSetName};
         final Map<String, List<YangResource>> resourcesBySchemaSet = new LinkedHashMap<>();
         jdbcTemplate.query(sql, resultSet -> {
             final ModuleReference moduleReference = new ModuleReference(resultSet.getString("module_name"),
