@@ -58,9 +58,7 @@ class ReadPerfSpec extends PerfIntegrationSpec {
     def 'Reading the top container with #scenario'() {
         when: 'the top container of 1,000 devices is read, the best of as many rounds as the limit had'
             def result = null
-            def seconds = (1..RawStoreLimits.ROUNDS).collect {
-                Meter.secondsFor { result = objectUnderTest.getDataNodes(DATASPACE, ANCHOR, '/devices', fetchDescendantsOption) }
-            }.min()
+            def seconds = bestOfRounds { result = objectUnderTest.getDataNodes(DATASPACE, ANCHOR, '/devices', fetchDescendantsOption) }
             def fragments = countNodes(result)
             def measurement = PerfRecorder.record("read: top container, ${scenario}", 'read', DEVICES, seconds,
                 fragments / seconds, 'fragments/s', budget(rawRead))
@@ -73,33 +71,32 @@ class ReadPerfSpec extends PerfIntegrationSpec {
         and: 'the rate meets the budget'
             measurement.holdsBudget()
         where: 'the descendants read are'
-            // all descendants: 1,000,000 fragments/s or 0.8 of the raw limit, whichever is lower (issue 31)
             scenario                 | fetchDescendantsOption  || expectedFragments                      | budget
             'no descendants'         | OMIT_DESCENDANTS        || 1                                      | { limit -> NONE }
             'direct children'        | DIRECT_CHILDREN_ONLY    || 1 + DEVICES                            | { limit -> NONE }
-            'all descendants'        | INCLUDE_ALL_DESCENDANTS || 1 + DEVICES * FRAGMENTS_PER_DEVICE     | { limit -> atLeast(Math.min(1_000_000, 0.8 * limit.rowsPerSecond())) }
+            'all descendants'        | INCLUDE_ALL_DESCENDANTS || 1 + DEVICES * FRAGMENTS_PER_DEVICE     | { limit -> allDescendantsBudget(limit) }
     }
 
     def 'Reading #devices devices by xpath in one call'() {
         given: 'the xpaths of #devices devices'
             def xpaths = (1..devices).collect { RoadmDevices.deviceXpath(it) }
-        when: 'they are read with all descendants in one call'
+        when: 'they are read with all descendants in one call, the best of as many rounds as the limit had'
             def result = null
-            def seconds = Meter.secondsFor {
+            def seconds = bestOfRounds {
                 result = objectUnderTest.getDataNodesForMultipleXpaths(DATASPACE, ANCHOR, xpaths, INCLUDE_ALL_DESCENDANTS)
             }
             def fragments = countNodes(result)
             def measurement = PerfRecorder.record('read: devices by xpath, all descendants', 'read', devices, seconds,
-                fragments / seconds, 'fragments/s', budget)
+                fragments / seconds, 'fragments/s', allDescendantsBudget(rawRead))
         then: 'every device comes back whole'
             result.size() == devices
             fragments == devices * FRAGMENTS_PER_DEVICE
         and: 'the rate meets the budget'
             measurement.holdsBudget()
         where: 'the call names'
-            devices || budget
-            100     || atLeast(500_000)
-            1_000   || atLeast(500_000)
+            devices | _
+            100     | _
+            1_000   | _
     }
 
     def 'Reading #xpathCount non-existing xpaths in one call'() {
@@ -127,5 +124,15 @@ class ReadPerfSpec extends PerfIntegrationSpec {
             count += 1 + countNodes(dataNode.childDataNodes())
         }
         count
+    }
+
+    // issue 31: 1,000,000 fragments/s, or 0.8 of the raw read limit where that is lower
+    static Budget allDescendantsBudget(RawStoreLimits.Limit rawRead) {
+        atLeast(Math.min(1_000_000, 0.8 * rawRead.rowsPerSecond()))
+    }
+
+    // the statistic of the raw limit (RawStoreLimits): the machine's noise is in neither figure
+    static double bestOfRounds(Closure<?> read) {
+        (1..RawStoreLimits.ROUNDS).collect { Meter.secondsFor(read) }.min()
     }
 }

@@ -2,11 +2,15 @@ package io.cpsng.perf
 
 import io.cpsng.cps.api.CpsDataService
 import org.springframework.beans.factory.annotation.Autowired
+import spock.lang.Shared
 import spock.lang.Timeout
+
+import javax.sql.DataSource
 
 import java.util.concurrent.TimeUnit
 
 import static io.cpsng.cps.api.model.ContentType.JSON
+import static io.cpsng.perf.Budget.NONE
 import static io.cpsng.perf.Budget.atLeast
 import static io.cpsng.perf.RoadmDevices.FRAGMENTS_PER_DEVICE
 
@@ -19,6 +23,12 @@ class StorePerfSpec extends PerfIntegrationSpec {
     @Autowired
     CpsDataService objectUnderTest
 
+    @Autowired
+    DataSource dataSource
+
+    @Shared
+    Map<Integer, Double> saveRatesByDevices = [:]
+
     def 'Saving #devices devices in one request'() {
         given: 'an empty anchor and the JSON of #devices devices'
             def anchorName = "save-${devices}".toString()
@@ -29,6 +39,7 @@ class StorePerfSpec extends PerfIntegrationSpec {
             def seconds = Meter.secondsFor { objectUnderTest.saveData(DATASPACE, anchorName, '/', json, JSON) }
             def measurement = PerfRecorder.record('store: save devices in one request', 'store', devices, seconds,
                 fragments / seconds, 'fragments/s', budget)
+            saveRatesByDevices[devices] = fragments / seconds
         then: 'every fragment is stored'
             perfFixture.fragmentCount(DATASPACE, anchorName) == fragments
         and: 'the rate meets the budget'
@@ -65,6 +76,18 @@ class StorePerfSpec extends PerfIntegrationSpec {
             100     || atLeast(50_000)
             400     || atLeast(50_000)
             1_000   || atLeast(50_000)
+    }
+
+    def 'The limit: the rows of 1,000 devices written straight with COPY'() {
+        when: 'the fragment rows the save of 1,000 devices stored are copied into a table shaped as fragment'
+            def copy = new RawStoreLimits(dataSource).copy(DATASPACE, 'save-1000')
+            PerfRecorder.record('store: raw limit, COPY into the fragment table with its indexes', 'store', 1_000,
+                copy.seconds(), copy.rowsPerSecond(), 'rows/s', NONE)
+        and: 'the save of the same devices is set beside it'
+            PerfRecorder.record('store: save of 1,000 devices in one request, ratio to the raw limit', 'store', 1_000,
+                copy.seconds(), saveRatesByDevices[1_000] / copy.rowsPerSecond(), 'x', NONE)
+        then: 'every row was copied'
+            copy.rows() == 1_000 * FRAGMENTS_PER_DEVICE + 1
     }
 
     /** The first calls pay for class loading, JIT and the model cache: run them once unmetered. */
