@@ -7,6 +7,7 @@ import java.nio.file.Files
 import java.sql.Connection
 import java.sql.DriverManager
 import java.sql.SQLException
+import org.springframework.dao.DataAccessException
 import org.springframework.dao.PessimisticLockingFailureException
 import org.springframework.jdbc.core.ConnectionCallback
 import org.springframework.jdbc.core.JdbcTemplate
@@ -73,14 +74,21 @@ class TestDatabase {
             try {
                 truncateStore(jdbcTemplate)
                 break
-            } catch (PessimisticLockingFailureException lockedByBackgroundWork) {
-                if (attempt == 20) {
-                    throw lockedByBackgroundWork
+            } catch (DataAccessException failure) {
+                if (!lockedByBackgroundWork(failure) || attempt == 20) {
+                    throw failure
                 }
                 Thread.sleep(250)
             }
         }
         inventoryModelLoader.loadInventoryModel()
+    }
+
+    // a deadlock is translated (SQLSTATE class 40); the lock timeout (55P03) is not, by JdbcTemplate's default
+    // translator since Spring 6: it is told by its SQLSTATE
+    private static boolean lockedByBackgroundWork(DataAccessException failure) {
+        failure instanceof PessimisticLockingFailureException
+            || (failure.mostSpecificCause instanceof SQLException && failure.mostSpecificCause.SQLState == '55P03')
     }
 
     private static void truncateStore(JdbcTemplate jdbcTemplate) {

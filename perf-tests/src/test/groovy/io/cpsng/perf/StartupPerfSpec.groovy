@@ -59,6 +59,20 @@ class StartupPerfSpec extends Specification {
             recordStarts('empty database', 0, seconds).holdsBudget()
     }
 
+    def 'Start of the service as docker-compose starts it: plain java -jar, no start-up cache'() {
+        when: 'the exec jar is started 3 times with java -jar alone, each on a fresh database, and timed until ready'
+            def seconds = (1..3).collect { start ->
+                def dataDirectory = Files.createTempDirectory('startup-perf-plain')
+                try {
+                    timeToReadiness("plain-${start}", dataDirectory, ['-jar', EXEC_JAR.toString()])
+                } finally {
+                    dataDirectory.toFile().deleteDir()
+                }
+            }
+        then: 'the median meets the budget'
+            recordStarts('empty database, plain java -jar', 0, seconds).holdsBudget()
+    }
+
     def 'Start of the service on a database of 1,000,000 CM handles, process start to readiness UP'() {
         given: 'a database migrated by a first start, then filled with 1,000,000 READY handles'
             def dataDirectory = Files.createTempDirectory('startup-perf-million')
@@ -105,9 +119,9 @@ class StartupPerfSpec extends Specification {
     }
 
     /** Starts the service on the data, waits until it is ready, stops it; the seconds from process start to ready. */
-    double timeToReadiness(String start, Path dataDirectory) {
+    double timeToReadiness(String start, Path dataDirectory, List<String> javaArguments = launch) {
         def port = freePort()
-        def command = [javaExecutable(), '-XX:+ExitOnOutOfMemoryError'] + launch + [
+        def command = [javaExecutable(), '-XX:+ExitOnOutOfMemoryError'] + javaArguments + [
             "--cps.embedded-postgres.data-directory=${dataDirectory}", "--server.port=${port}",
             '--security.auth.password=startup-perf']
         def processBuilder = new ProcessBuilder(command*.toString()).directory(PROJECT_ROOT.toFile())

@@ -33,7 +33,7 @@ public class DataSyncRows {
 
     // the rows of a claim its owner still holds with sync on; in a transaction they stay locked until it ends:
     // turning sync off waits until the data are stored, then drops them
-    private static final String HOLD = RowLocks.inIdOrder("data_sync_owner = ? AND data_sync_enabled");
+    private static final String HOLD = RowLocks.inIdOrder("h.data_sync_owner = ? AND h.data_sync_enabled");
 
     private static final String MARK_SYNCHRONIZED = """
         UPDATE ncmp_cm_handle SET data_sync_state = 'SYNCHRONIZED', last_sync_time = now(), data_sync_due_at = NULL,
@@ -45,7 +45,7 @@ public class DataSyncRows {
         UPDATE ncmp_cm_handle SET data_sync_attempt = data_sync_attempt + 1,
             data_sync_due_at = now() + make_interval(secs => LEAST(?, ? * power(2, data_sync_attempt))),
             data_sync_owner = NULL, data_sync_lease_until = NULL
-        WHERE id IN (SELECT id FROM held)""".formatted(RowLocks.inIdOrder("data_sync_owner = ?"));
+        WHERE id IN (SELECT id FROM held)""".formatted(RowLocks.inIdOrder("h.data_sync_owner = ?"));
 
     private static final String SYNCHRONIZED_AMONG = """
         SELECT id FROM ncmp_cm_handle WHERE id = ANY(?) AND data_sync_enabled AND data_sync_state = 'SYNCHRONIZED'""";
@@ -55,7 +55,7 @@ public class DataSyncRows {
         WITH stale AS (%s)
         UPDATE ncmp_cm_handle SET data_sync_state = 'UNSYNCHRONIZED', data_sync_due_at = now(), data_sync_attempt = 0
         WHERE id IN (SELECT id FROM stale)"""
-        .formatted(RowLocks.inIdOrder("data_sync_enabled AND data_sync_owner IS NULL"));
+        .formatted(RowLocks.inIdOrder("h.data_sync_enabled AND h.data_sync_owner IS NULL"));
 
     // the flag changes only on a READY handle and only if it differs; the LCM event tells the new value
     private static final String SET_FLAG = """

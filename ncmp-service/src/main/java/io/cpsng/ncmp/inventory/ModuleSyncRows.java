@@ -35,7 +35,7 @@ public class ModuleSyncRows {
         .formatted(CmHandleColumns.COLUMNS);
 
     // the rows of a claim its owner still holds: a row taken over after its lease expired, or removed, is left alone
-    private static final String HELD = RowLocks.inIdOrder("owner = ?");
+    private static final String HELD = RowLocks.inIdOrder("h.owner = ?");
 
     // The state before is the claim's: whoever changes a held row's state (removal, upgrade) also clears its owner,
     // so a row still held when the result is written still has the state it was claimed with.

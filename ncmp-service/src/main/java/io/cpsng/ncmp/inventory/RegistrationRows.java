@@ -121,7 +121,7 @@ public class RegistrationRows {
             DELETE FROM ncmp_cm_handle WHERE id IN (SELECT id FROM deleting)
             RETURNING schema_set_name, %s),
         events AS (%s)
-        SELECT id, schema_set_name FROM deleted""".formatted(RowLocks.inIdOrder("cm_handle_state = 'DELETING'"),
+        SELECT id, schema_set_name FROM deleted""".formatted(RowLocks.inIdOrder("h.cm_handle_state = 'DELETING'"),
         LcmValues.eventRow("", LcmOutbox.DELETE, LcmValues.stateIs("DELETING"), LcmValues.stateIs("DELETED")),
         LcmOutbox.insertEventsFrom("deleted"));
 

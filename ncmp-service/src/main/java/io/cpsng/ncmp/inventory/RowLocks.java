@@ -13,9 +13,11 @@ final class RowLocks {
 
     /**
      * A query for a CTE: locks, in id order, the handles whose ids are the text-array parameter and that meet the
-     * condition (checked again on the row as it is once locked), and answers their ids.
+     * condition on the row h (checked again on the row as it is once locked), and answers their ids.
      */
     static String inIdOrder(final String condition) {
-        return "SELECT id FROM ncmp_cm_handle WHERE id = ANY(?::text[]) AND (" + condition + ") ORDER BY id FOR UPDATE";
+        // driven by the ids, one index probe each: as "id = ANY(?)" a generic plan may read the whole table
+        return "SELECT h.id FROM unnest(?::text[]) AS given(id) JOIN ncmp_cm_handle h ON h.id = given.id"
+            + " WHERE " + condition + " ORDER BY h.id FOR UPDATE OF h";
     }
 }
