@@ -92,8 +92,9 @@ class ModuleStore implements ModulePersistence {
     @Override
     @Transactional(readOnly = true)
     public boolean schemaSetExists(final String dataspaceName, final String schemaSetName) {
-        return jdbcTemplate.queryForObject("SELECT EXISTS (SELECT 1 FROM schema_set WHERE dataspace_id = ? AND name = ?)",
-            Boolean.class, anchorLookup.dataspaceId(dataspaceName), schemaSetName);
+        return jdbcTemplate.queryForObject(
+            "SELECT EXISTS (SELECT 1 FROM schema_set WHERE dataspace_id = ? AND name = ?)", Boolean.class,
+            anchorLookup.dataspaceId(dataspaceName), schemaSetName);
     }
 
     @Override

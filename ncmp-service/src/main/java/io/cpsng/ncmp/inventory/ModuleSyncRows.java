@@ -66,7 +66,8 @@ public class ModuleSyncRows {
                 AS claimed(id, schema_set_name, old_state, old_reason)
             WHERE h.id = claimed.id AND h.id IN (SELECT id FROM locked)
             RETURNING %s)
-        %s""".formatted(HELD, LcmValues.eventRow("h", LcmOutbox.UPDATE, BEFORE, READY), LcmOutbox.insertEventsFrom("ready"));
+        %s""".formatted(HELD, LcmValues.eventRow("h", LcmOutbox.UPDATE, BEFORE, READY),
+        LcmOutbox.insertEventsFrom("ready"));
 
     // attempt on the right-hand side is the value before this update: the first retry waits the base. A retry
     // failing again (same state and reason, new details) is no event: clients see the state, not each attempt.
