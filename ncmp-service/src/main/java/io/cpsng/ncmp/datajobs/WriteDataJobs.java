@@ -22,7 +22,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
@@ -40,7 +39,6 @@ class WriteDataJobs implements NcmpWriteDataJobService {
     static final List<String> OPS = List.of("add", "replace", "remove", "merge", "action");
     /** A topic or URL the plugins send the results to. */
     static final int MOST_DESTINATION_CHARACTERS = 1_024;
-    private static final Pattern RELATIVE_STEP = Pattern.compile("(^|/)\\.{1,2}(/|$)");
 
     private static final Logger LOGGER = LoggerFactory.getLogger(WriteDataJobs.class);
 
@@ -197,11 +195,26 @@ class WriteDataJobs implements NcmpWriteDataJobService {
                 throw new InvalidInputException("Invalid write operation", "dataJobWriteRequest.data[" + index
                     + "].op is not one of " + String.join(", ", OPS));
             }
-            if (RELATIVE_STEP.matcher(operation.path()).find()) {
+            if (hasRelativeStep(operation.path())) {
                 throw new InvalidInputException("Invalid write operation", "dataJobWriteRequest.data[" + index
                     + "].path has a . or .. step: an FDN names each step");
             }
         }
+    }
+
+    /** Whether a step of the path is "." or "..": a scan, as a regex over 100,000 paths was a third of a job's time. */
+    static boolean hasRelativeStep(final String path) {
+        int start = 0;
+        while (start <= path.length()) {
+            final int slash = path.indexOf('/', start);
+            final int end = slash < 0 ? path.length() : slash;
+            final int length = end - start;
+            if ((length == 1 || length == 2) && path.charAt(start) == '.' && path.charAt(end - 1) == '.') {
+                return true;
+            }
+            start = end + 1;
+        }
+        return false;
     }
 
     private static boolean isBlank(final String text) {

@@ -36,6 +36,26 @@ class WriteDataJobsSpec extends Specification {
             'a 2,000-character topic' | new DataJobMetadata('t' * 2_000, null, null)        | new WriteOperation('/A=1', 'add', 'w-1', null)          || 'destination'
     }
 
+    def 'A path #scenario #verdict a . or .. step'() {
+        expect: 'the step is found wherever it is, and only as a whole step'
+            WriteDataJobs.hasRelativeStep(path) == hasOne
+        where: 'the path is'
+            scenario                        | path                    || hasOne
+            'stepping back in the middle'   | '/A=1/../B=2'           || true
+            'with a . step in the middle'   | '/A=1/./B=2'            || true
+            'starting with ..'              | '../A=1'                || true
+            'starting with .'               | './A=1'                 || true
+            'ending with ..'                | '/A=1/..'               || true
+            'ending with .'                 | '/A=1/.'                || true
+            'that is ..'                    | '..'                    || true
+            'of plain steps'                | '/A=1/B=2'              || false
+            'with dots inside names'        | '/A=1.2/B=..x/C=x../.a' || false
+            'with a ... step'               | '/A=1/.../B=2'          || false
+            'of the root alone'             | '/'                     || false
+            'that is empty'                 | ''                      || false
+            verdict = hasOne ? 'has' : 'has no'
+    }
+
     def 'A job whose paths no handle owns is refused naming them, and nothing is sent'() {
         when: 'a job of one path no handle owns is written'
             objectUnderTest.writeDataJob('job-1', METADATA, [new WriteOperation('/Nowhere=1', 'add', 'w-1', null)], null)
