@@ -34,11 +34,11 @@ public final class DataNodeSelectors {
     /** The FDN of the selector's leading /Class[id="value"] segments: /Class=value/...; empty if it has none. */
     public static Optional<String> fdnOf(final String selector) {
         final StringBuilder fdn = new StringBuilder();
+        // each segment where the last one ended: lookingAt tries there only, find searched the rest of the text
         final Matcher segment = FDN_SEGMENT.matcher(selector);
-        int next = 0;
-        while (segment.find(next) && segment.start() == next) {
+        while (segment.lookingAt()) {
             fdn.append('/').append(segment.group(1)).append('=').append(segment.group(2));
-            next = segment.end();
+            segment.region(segment.end(), selector.length());
         }
         return fdn.isEmpty() ? Optional.empty() : Optional.of(fdn.toString());
     }

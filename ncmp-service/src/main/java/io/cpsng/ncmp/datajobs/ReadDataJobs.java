@@ -27,7 +27,6 @@ import org.springframework.stereotype.Service;
 @Service
 class ReadDataJobs implements NcmpReadDataJobService {
 
-    private static final Pattern BY_ID = Pattern.compile("(ManagedElement|MeContext)\\[id=");
     private static final Pattern BY_ID_PART = Pattern.compile(
         "(ManagedElement|MeContext)\\[contains\\(id,\\s*[\"']([^\"']*)[\"']\\)]");
 
@@ -100,11 +99,13 @@ class ReadDataJobs implements NcmpReadDataJobService {
             if (text.contains("//")) {
                 return new Selector(text, null, null, true);
             }
-            final Matcher byIdPart = BY_ID_PART.matcher(text);
-            if (byIdPart.find()) {
+            // the patterns only where their literal parts are: a pattern searched through each of 100,000 selectors
+            // was half of classifying them
+            final Matcher byIdPart = text.contains("[contains(id") ? BY_ID_PART.matcher(text) : null;
+            if (byIdPart != null && byIdPart.find()) {
                 return new Selector(text, byIdPart.group(2), null, false);
             }
-            if (BY_ID.matcher(text).find()) {
+            if (text.contains("ManagedElement[id=") || text.contains("MeContext[id=")) {
                 return new Selector(text, null, DataNodeSelectors.fdnOf(text).orElse(null), false);
             }
             return new Selector(text, null, null, true);
