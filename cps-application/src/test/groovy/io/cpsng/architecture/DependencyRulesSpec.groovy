@@ -38,10 +38,10 @@ class DependencyRulesSpec extends Specification {
     }
 
     def 'NCMP uses the store only through its public API, its paths and the infrastructure both run on'() {
-        expect: 'of the store, ncmp-service uses the API, xpaths, the periodic tasks and the event sending only'
+        expect: 'of the store, ncmp-service uses the API, xpaths, data trees, the periodic tasks and the event sending only'
             noClasses().that().resideInAPackage('io.cpsng.ncmp..')
                 .should().dependOnClassesThat(DescribedPredicate.and(resideInAPackage('io.cpsng.cps..'), not(resideInAnyPackage(
-                    'io.cpsng.cps.api..', 'io.cpsng.cps.path..', 'io.cpsng.cps.schedule..', 'io.cpsng.cps.events..'))))
+                    'io.cpsng.cps.api..', 'io.cpsng.cps.path..', 'io.cpsng.cps.tree..', 'io.cpsng.cps.schedule..', 'io.cpsng.cps.events..'))))
                 .check(classes)
     }
 

@@ -98,10 +98,10 @@ class DataSyncSpec extends ServerSpec {
             response.status == 200
             state('ds-2').dataSyncEnabled == false
             state('ds-2').dataSyncState == [operational: [syncState: 'NONE_REQUESTED']]
-        and: 'the cache is gone: the root and a node read as not found, and its anchor is dropped'
+        and: 'the cache is gone: the root and a node read as not found, and its row is dropped'
             cached('ds-2', '/').status == 404
             cached('ds-2', '/alarms').status == 404
-            cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, ['ds-2']).empty
+            cachedSchemaSet('ds-2') == null
         and: 'the change is an LCM event'
             new PollingConditions(timeout: 10).eventually {
                 assert flagEvents('ds-2', start) == [[[dataSyncEnabled: true], [dataSyncEnabled: false]]]
@@ -163,7 +163,7 @@ class DataSyncSpec extends ServerSpec {
             cached('ds-2', '/').status == 404
         when: 'the handle is removed'
             register(removedCmHandles: ['ds-2'])
-        then: 'the module set it alone used goes too: its cache anchor went first'
+        then: 'the module set it alone used goes too'
             !cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, 'ds-other-set')
     }
 
@@ -194,7 +194,7 @@ class DataSyncSpec extends ServerSpec {
         given: 'a handle whose data are cached on its module set, the only handle on it (ds-2, on the same set, removed)'
             enable('ds-1')
             dataSyncWatchdog.syncDueHandles()
-            def schemaSetBefore = cpsAnchorService.getAnchor(NFP_OPERATIONAL_DATASPACE, 'ds-1').schemaSetName()
+            def schemaSetBefore = cachedSchemaSet('ds-1')
             register(removedCmHandles: ['ds-2'])
         when: 'it is upgraded to another module set tag and module sync runs'
             register(upgradedCmHandles: [cmHandles: ['ds-1'], moduleSetTag: 'tag-2'])
@@ -202,18 +202,17 @@ class DataSyncSpec extends ServerSpec {
         then: 'it is READY again and its cache is stale: UNSYNCHRONIZED'
             state('ds-1').cmHandleState == 'READY'
             state('ds-1').dataSyncState.operational.syncState == 'UNSYNCHRONIZED'
-        and: 'the module set it left is still there: its cache uses it'
-            cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, schemaSetBefore)
+        and: 'the module set it left, which no handle uses now, is gone: the cache needs no module set to be read'
+            !cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, schemaSetBefore)
+            cached('ds-1', '/alarms').json['alarms:alarms'].load == 42
         when: 'the data-sync watchdog runs'
             dataSyncWatchdog.syncDueHandles()
         then: 'the tree is cached again, on the new module set'
             state('ds-1').dataSyncState.operational.syncState == 'SYNCHRONIZED'
-            def schemaSetAfter = cpsAnchorService.getAnchor(NFP_OPERATIONAL_DATASPACE, 'ds-1').schemaSetName()
+            def schemaSetAfter = cachedSchemaSet('ds-1')
             schemaSetAfter != schemaSetBefore
             schemaSetAfter == jdbcTemplate.queryForObject("SELECT schema_set_name FROM ncmp_cm_handle WHERE id = 'ds-1'", String)
             cached('ds-1', '/alarms').json['alarms:alarms'].load == 42
-        and: 'the module set it left, which nothing uses now, is gone with the sync that moved the cache'
-            !cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, schemaSetBefore)
     }
 
     def 'A claim left by an instance that died mid-sync is taken over once its lease has run out'() {
@@ -236,11 +235,32 @@ class DataSyncSpec extends ServerSpec {
         given: 'a handle whose data are cached'
             enable('ds-2')
             dataSyncWatchdog.syncDueHandles()
-            assert !cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, ['ds-2']).empty
+            assert cachedSchemaSet('ds-2') != null
         when: 'the handle is removed'
             register(removedCmHandles: ['ds-2'])
-        then: 'its cache anchor is gone'
-            cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, ['ds-2']).empty
+        then: 'its cache row is gone'
+            cachedSchemaSet('ds-2') == null
+    }
+
+    def 'A cache the database emptied in a crash recovery is synced again by the next round'() {
+        given: 'a handle whose data are cached'
+            enable('ds-1')
+            dataSyncWatchdog.syncDueHandles()
+            assert cached('ds-1', '/alarms').status == 200
+        when: 'the unlogged cache tables are emptied, as PostgreSQL empties them when it recovers from a crash'
+            jdbcTemplate.execute('TRUNCATE ncmp_operational_cache, ncmp_operational_cache_intact')
+        then: 'nothing is cached'
+            cached('ds-1', '/alarms').status == 404
+        when: 'the watchdog runs'
+            def stored = dataSyncWatchdog.syncDueHandles()
+        then: 'the handle was made due and synced again: its data are cached and the cache is marked intact'
+            stored == 1
+            dmiStub.requestCount(DmiEndpoint.DATA, 'ds-1') == 2
+            state('ds-1').dataSyncState.operational.syncState == 'SYNCHRONIZED'
+            cached('ds-1', '/alarms').json['alarms:alarms'].load == 42
+            jdbcTemplate.queryForObject('SELECT count(*) FROM ncmp_operational_cache_intact', Integer) == 1
+        and: 'the next round finds it intact and syncs nothing'
+            dataSyncWatchdog.syncDueHandles() == 0
     }
 
     def 'The flag of #scenario is refused with #expectedStatus'() {
@@ -282,6 +302,10 @@ class DataSyncSpec extends ServerSpec {
 
     Map state(String cmHandleId) {
         http.get("/ncmp/v1/ch/${cmHandleId}/state").json.state
+    }
+
+    String cachedSchemaSet(String cmHandleId) {
+        jdbcTemplate.queryForList('SELECT schema_set_name FROM ncmp_operational_cache WHERE cm_handle_id = ?', String, cmHandleId)[0]
     }
 
     def cached(String cmHandleReference, String xpath) {

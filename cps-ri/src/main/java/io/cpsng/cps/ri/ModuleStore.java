@@ -134,6 +134,13 @@ class ModuleStore implements ModulePersistence {
 
     @Override
     @Transactional(readOnly = true)
+    public SchemaSetIdentity getSchemaSetIdentity(final String dataspaceName, final String schemaSetName) {
+        return new SchemaSetIdentity(dataspaceName, schemaSetName, anchorLookup.schemaSetId(dataspaceName,
+            schemaSetName));
+    }
+
+    @Override
+    @Transactional(readOnly = true)
     public Collection<SchemaSet> getSchemaSets(final String dataspaceName) {
         final Map<String, List<YangResource>> resourcesBySchemaSet = readYangResources(dataspaceName, null, false);
         return jdbcTemplate.queryForList("SELECT name FROM schema_set WHERE dataspace_id = ? ORDER BY name",

@@ -21,6 +21,9 @@ public interface ModulePersistence {
 
     SchemaSet getSchemaSet(String dataspaceName, String schemaSetName);
 
+    /** The set as it exists now; NotFoundException if it does not. */
+    SchemaSetIdentity getSchemaSetIdentity(String dataspaceName, String schemaSetName);
+
     Collection<SchemaSet> getSchemaSets(String dataspaceName);
 
     Collection<YangResource> getYangResources(String dataspaceName, String schemaSetName);

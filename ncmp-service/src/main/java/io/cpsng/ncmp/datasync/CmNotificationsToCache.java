@@ -1,27 +1,26 @@
 package io.cpsng.ncmp.datasync;
 
-import static io.cpsng.ncmp.inventory.InventoryModelLoader.NFP_OPERATIONAL_DATASPACE;
-
-import io.cpsng.cps.api.CpsDataService;
-import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
-import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
-import io.cpsng.cps.api.model.AnchorLeavesUpdate;
-import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.path.Xpaths;
+import io.cpsng.cps.tree.DataTree;
+import io.cpsng.cps.tree.SchemaSetModel;
+import io.cpsng.ncmp.datasync.OperationalDataCache.CachedTree;
+import io.cpsng.ncmp.datasync.OperationalDataCache.StoredTree;
 import io.cpsng.ncmp.inventory.DataSyncRows;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -44,21 +43,30 @@ public class CmNotificationsToCache {
     private static final JsonMapper JSON = JsonMapper.shared();
 
     private final DataSyncRows dataSyncRows;
-    private final CpsDataService cpsDataService;
+    private final OperationalDataCache operationalDataCache;
+    private final TransactionTemplate transactionTemplate;
     private final Counter appliedEdits;
 
-    CmNotificationsToCache(final DataSyncRows dataSyncRows, final CpsDataService cpsDataService,
-                           final MeterRegistry meterRegistry) {
+    CmNotificationsToCache(final DataSyncRows dataSyncRows, final OperationalDataCache operationalDataCache,
+                           final PlatformTransactionManager transactionManager, final MeterRegistry meterRegistry) {
         this.dataSyncRows = dataSyncRows;
-        this.cpsDataService = cpsDataService;
+        this.operationalDataCache = operationalDataCache;
+        this.transactionTemplate = new TransactionTemplate(transactionManager);
         this.appliedEdits = Counter.builder("ncmp.cm-notifications.applied-to-cache")
             .description("Edits of CM notifications applied to the cached operational data").register(meterRegistry);
     }
 
+    /** An edit's target (a RESTCONF path) on a module set: the notifications of many handles name the same. */
+    private record TargetOnModel(String schemaSetName, String target) {
+    }
+
+    /** A handle whose cache an edit could not be applied to, and why (the first such edit). */
+    private record Stale(String cmHandleId, String editId, String reason) {
+    }
+
     /**
-     * Applies the notifications of SYNCHRONIZED handles, each handle's edits in order; never throws (forwarding
-     * must go on). The edits go in rounds, the n-th edit of every handle in the n-th: a round's merges (the common
-     * attribute value change) are one store call for all its handles, its other edits one call each.
+     * Applies the notifications of SYNCHRONIZED handles, each handle's edits in order, all to the cached trees in one
+     * transaction; never throws (forwarding must go on). The handles whose edits failed are synced again after it.
      */
     public void apply(final List<ConsumerRecord<String, byte[]>> notifications) {
         try {
@@ -71,15 +79,17 @@ public class CmNotificationsToCache {
                         editsByHandle.computeIfAbsent(notification.key(), cmHandleId -> new ArrayList<>()).add(edit));
                 }
             }
-            final Set<String> stale = new HashSet<>();
-            for (int round = 0; !editsByHandle.isEmpty(); round++) {
-                applyRound(round, editsByHandle, stale);
-                stale.forEach(editsByHandle::remove);
-                final int applied = round + 1;
-                editsByHandle.values().removeIf(edits -> edits.size() <= applied);
+            if (editsByHandle.isEmpty()) {
+                return;
             }
+            final List<Stale> stale = transactionTemplate.execute(status -> applyToCache(editsByHandle));
             if (!stale.isEmpty()) {
-                dataSyncRows.resync(stale);
+                final Stale first = stale.getFirst();
+                LOGGER.warn("CM notification edits of {} cm handles not applied (the first: edit {} of cm handle {}: {});"
+                    + " their data are synced again", stale.size(), first.editId(), first.cmHandleId(),
+                    first.reason());
+                // after the cache's rows are released: a sync locks the handle's row first, then its cache's
+                dataSyncRows.resync(stale.stream().map(Stale::cmHandleId).toList());
             }
         } catch (final RuntimeException failure) {
             LOGGER.error("CM notifications of {} records not applied to the cached data", notifications.size(),
@@ -87,67 +97,40 @@ public class CmNotificationsToCache {
         }
     }
 
-    /** Applies the round's edit of every handle; the handles an edit failed for are added to stale. */
-    private void applyRound(final int round, final Map<String, List<JsonNode>> editsByHandle,
-                            final Set<String> stale) {
-        final List<AnchorLeavesUpdate> merges = new ArrayList<>();
-        editsByHandle.forEach((cmHandleId, edits) -> {
-            final JsonNode edit = edits.get(round);
-            if (isMerge(edit) && !holdsChildNodes(edit.get("value"))) {
-                merges.add(new AnchorLeavesUpdate(cmHandleId, edit.path("target").asString("/"),
-                    edit.get("value").toString()));
-            } else if (!applyEdit(cmHandleId, edit)) {
-                stale.add(cmHandleId);
-            }
-        });
-        if (!merges.isEmpty()) {
-            applyMerges(round, merges, editsByHandle, stale);
-        }
-    }
-
-    /**
-     * The round's merges in one store call; if that call fails as a whole (a deadlock, the database gone a moment),
-     * each merge on its own, so that one handle's failure does not resync them all.
-     */
-    private void applyMerges(final int round, final List<AnchorLeavesUpdate> merges,
-                             final Map<String, List<JsonNode>> editsByHandle, final Set<String> stale) {
-        final Set<String> failed;
-        try {
-            failed = cpsDataService.updateNodeLeavesOfAnchors(NFP_OPERATIONAL_DATASPACE, merges);
-        } catch (final RuntimeException failure) {
-            LOGGER.warn("CM notification merges of {} cm handles not applied together ({}); applied one by one",
-                merges.size(), failure.getMessage());
-            merges.forEach(merge -> {
-                if (!applyEdit(merge.anchorName(), editsByHandle.get(merge.anchorName()).get(round))) {
-                    stale.add(merge.anchorName());
+    /** Each handle's edits applied to its tree, the handles on all cores; the changed trees stored together. */
+    private List<Stale> applyToCache(final Map<String, List<JsonNode>> editsByHandle) {
+        final Map<String, StoredTree> cached = operationalDataCache.lockTrees(editsByHandle.keySet());
+        final Map<String, SchemaSetModel> models = new ConcurrentHashMap<>();
+        final Map<TargetOnModel, String> xpaths = new ConcurrentHashMap<>();
+        final Map<String, CachedTree> changed = new ConcurrentHashMap<>();
+        final List<Stale> stale = editsByHandle.entrySet().parallelStream()
+            .map(handleEdits -> {
+                final String cmHandleId = handleEdits.getKey();
+                final StoredTree storedTree = cached.get(cmHandleId);
+                if (storedTree == null) {
+                    return new Stale(cmHandleId, "", "nothing is cached");
                 }
-            });
-            return;
-        }
-        if (!failed.isEmpty()) {
-            LOGGER.warn("CM notification merges of {} cm handles not applied (a target or value their module set"
-                + " refuses, or a node not cached); their data are synced again", failed.size());
-        }
-        stale.addAll(failed);
-        appliedEdits.increment(merges.size() - failed.size());
-    }
-
-    private static boolean isMerge(final JsonNode edit) {
-        final String operation = edit.path("operation").asString("");
-        return ("patch".equals(operation) || "merge".equals(operation)) && edit.has("value");
-    }
-
-    /** False if the edit failed: the cache is stale from then on. */
-    private boolean applyEdit(final String cmHandleId, final JsonNode edit) {
-        try {
-            applyEdit(cmHandleId, edit, edit.path("operation").asString(""));
-            appliedEdits.increment();
-            return true;
-        } catch (final RuntimeException failure) {
-            LOGGER.warn("CM notification edit {} of cm handle {} not applied ({}); its data are synced again",
-                edit.path("edit-id").asString(""), cmHandleId, failure.getMessage());
-            return false;
-        }
+                final CachedTree cachedTree = storedTree.decode();
+                DataTree tree = cachedTree.tree();
+                for (final JsonNode edit : handleEdits.getValue()) {
+                    try {
+                        final SchemaSetModel model = models.computeIfAbsent(cachedTree.schemaSetName(),
+                            operationalDataCache::modelOf);
+                        final String xpath = xpaths.computeIfAbsent(new TargetOnModel(cachedTree.schemaSetName(),
+                            edit.path("target").asString("/")), target -> model.xpathOfRestconfPath(target.target()));
+                        tree = applyEdit(model, tree, xpath, edit);
+                    } catch (final RuntimeException failure) {
+                        return new Stale(cmHandleId, edit.path("edit-id").asString(""), failure.getMessage());
+                    }
+                }
+                changed.put(cmHandleId, new CachedTree(cachedTree.schemaSetName(), tree));
+                appliedEdits.increment(handleEdits.getValue().size());
+                return null;
+            })
+            .filter(Objects::nonNull)
+            .toList();
+        operationalDataCache.store(changed);
+        return stale;
     }
 
     private static JsonNode editsOf(final byte[] notification) {
@@ -179,38 +162,21 @@ public class CmNotificationsToCache {
         return false;
     }
 
-    private void applyEdit(final String cmHandleId, final JsonNode edit, final String operation) {
-        final String xpath = cpsDataService.xpathOfRestconfPath(NFP_OPERATIONAL_DATASPACE, cmHandleId,
-            edit.path("target").asString("/"));
+    private static DataTree applyEdit(final SchemaSetModel model, final DataTree tree, final String xpath,
+                                      final JsonNode edit) {
+        final String operation = edit.path("operation").asString("");
         final String parentXpath = Xpaths.isRoot(xpath) ? Xpaths.ROOT : Xpaths.parentXpath(xpath);
         final String value = edit.has("value") ? edit.get("value").toString() : null;
-        switch (operation) {
-            case "create" -> {
-                try {
-                    cpsDataService.saveData(NFP_OPERATIONAL_DATASPACE, cmHandleId, parentXpath, value,
-                        ContentType.JSON);
-                } catch (final AlreadyDefinedException deliveredAgain) {
-                    cpsDataService.updateDataNodeAndDescendants(NFP_OPERATIONAL_DATASPACE, cmHandleId, parentXpath,
-                        value, ContentType.JSON);
-                }
-            }
-            case "update", "replace" -> cpsDataService.updateDataNodeAndDescendants(NFP_OPERATIONAL_DATASPACE,
-                cmHandleId, parentXpath, value, ContentType.JSON);
+        return switch (operation) {
+            case "create", "update", "replace" -> tree.put(parentXpath, model.parse(parentXpath, value));
             case "patch", "merge" -> {
                 if (holdsChildNodes(edit.get("value"))) {
                     throw new IllegalArgumentException("a merge of child containers or lists is not served");
                 }
-                cpsDataService.updateNodeLeaves(NFP_OPERATIONAL_DATASPACE, cmHandleId, parentXpath, value,
-                    ContentType.JSON);
+                yield tree.mergeLeaves(model.parse(parentXpath, value));
             }
-            case "delete", "remove" -> {
-                try {
-                    cpsDataService.deleteDataNode(NFP_OPERATIONAL_DATASPACE, cmHandleId, xpath);
-                } catch (final DataNodeNotFoundException deletedAlready) {
-                    // a delete delivered again: the node is gone, as the edit wants
-                }
-            }
+            case "delete", "remove" -> tree.delete(xpath);
             default -> throw new IllegalArgumentException("operation " + operation + " is not served");
-        }
+        };
     }
 }

@@ -16,7 +16,8 @@ import org.springframework.stereotype.Component;
  * handles (leased rows: instances sharing the database split the work, and the handles of one that died are taken
  * over when the lease runs out), syncing it and claiming the next until nothing is due. Turning sync on does not
  * start a round at once: the handle is UNSYNCHRONIZED until the next one, at most an interval later, which the
- * reference's own test suite reads.
+ * reference's own test suite reads. Each round first checks that the database has not emptied the cache in a crash
+ * recovery (ADR 0017).
  */
 @Component
 @EnableConfigurationProperties(DataSyncProperties.class)
@@ -25,6 +26,7 @@ public class DataSyncWatchdog implements SmartLifecycle {
     private static final Logger LOGGER = LoggerFactory.getLogger(DataSyncWatchdog.class);
 
     private final DataSyncProperties dataSyncProperties;
+    private final DataSyncWorker dataSyncWorker;
     private final ClaimLoop<ClaimedHandle> claimLoop;
     private volatile WorkRounds rounds;
     private volatile boolean running;
@@ -32,6 +34,7 @@ public class DataSyncWatchdog implements SmartLifecycle {
     DataSyncWatchdog(final DataSyncRows dataSyncRows, final DataSyncWorker dataSyncWorker,
                      final DataSyncProperties dataSyncProperties) {
         this.dataSyncProperties = dataSyncProperties;
+        this.dataSyncWorker = dataSyncWorker;
         this.claimLoop = new ClaimLoop<>(
             owner -> dataSyncRows.claimDue(owner, dataSyncProperties.batchSize(), dataSyncProperties.lease()),
             dataSyncWorker::sync);
@@ -42,6 +45,7 @@ public class DataSyncWatchdog implements SmartLifecycle {
         if (!running) {
             return 0;
         }
+        dataSyncWorker.resyncIfCacheEmptied();
         return rounds.runRound(dataSyncProperties.parallelism(), () -> claimLoop.drain(this::isRunning));
     }
 

@@ -1,16 +1,17 @@
 package io.cpsng.ncmp.datasync;
 
 import io.cpsng.cps.api.exceptions.CpsException;
+import io.cpsng.cps.tree.DataTree;
+import io.cpsng.cps.tree.SchemaSetModel;
 import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.NcmpException;
 import io.cpsng.ncmp.api.model.DmiResponse;
-import io.cpsng.ncmp.datasync.OperationalDataCache.Prepared;
+import io.cpsng.ncmp.datasync.OperationalDataCache.CachedTree;
 import io.cpsng.ncmp.dmi.DmiClient;
 import io.cpsng.ncmp.inventory.DataSyncRows;
 import io.cpsng.ncmp.inventory.DataSyncRows.ClaimedHandle;
-import io.cpsng.ncmp.inventory.UnusedModuleSets;
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,20 +27,19 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Syncs one claimed batch: in a first transaction the handles still held get their cache anchors (made where missing
- * or on another module set) and the top-level nodes of their module sets are looked up; the plugins are asked, all
- * at once on virtual threads, for the whole operational tree (passthrough-operational, resource identifier /) of the
- * handles whose module set defines any; then one transaction stores, for every handle still held, what of its tree
- * the module set defines in place of what was cached, and marks them SYNCHRONIZED. A module set without data nodes
- * has nothing to ask for: the handle is SYNCHRONIZED with nothing cached, as in the reference. A plugin that fails,
- * or answers no data its module set defines, leaves its handle UNSYNCHRONIZED, retried with back-off; data a module
- * set refuses fail the batch's store, which is then done handle by handle so that only that handle is retried. The
- * reference marked such handles SYNCHRONIZED with nothing stored.
+ * Syncs one claimed batch: the plugins are asked, all at once on virtual threads, for the whole operational tree
+ * (passthrough-operational, resource identifier /) of the handles whose module set defines any data nodes, and each
+ * answer is parsed on its module set there; then one transaction stores, for every handle still held, its tree in
+ * place of what was cached, and marks them SYNCHRONIZED. A module set without data nodes has nothing to ask for: the
+ * handle is SYNCHRONIZED with nothing cached, as in the reference. A plugin that fails, answers no data its module set
+ * defines, or data the module set refuses leaves its handle UNSYNCHRONIZED, retried with back-off. The reference
+ * marked such handles SYNCHRONIZED with nothing stored.
  */
 @Component
 class DataSyncWorker {
@@ -52,50 +52,32 @@ class DataSyncWorker {
     private final OperationalDataCache operationalDataCache;
     private final DmiClient dmiClient;
     private final DataSyncProperties dataSyncProperties;
-    private final UnusedModuleSets unusedModuleSets;
     private final TransactionTemplate transactionTemplate;
 
     DataSyncWorker(final DataSyncRows dataSyncRows, final OperationalDataCache operationalDataCache,
                    final DmiClient dmiClient, final DataSyncProperties dataSyncProperties,
-                   final UnusedModuleSets unusedModuleSets, final PlatformTransactionManager transactionManager) {
+                   final PlatformTransactionManager transactionManager) {
         this.dataSyncRows = dataSyncRows;
         this.operationalDataCache = operationalDataCache;
         this.dmiClient = dmiClient;
         this.dataSyncProperties = dataSyncProperties;
-        this.unusedModuleSets = unusedModuleSets;
         this.transactionTemplate = new TransactionTemplate(transactionManager);
-    }
-
-    /** A handle's tree as its plugin answered it, what its module set defines of it (null: it defines no node). */
-    private record Read(ClaimedHandle handle, String data) {
     }
 
     /** Syncs the batch the owner claimed; returns how many handles it stored. */
     int sync(final String owner, final List<ClaimedHandle> claimed) {
         final long startNanos = System.nanoTime();
-        final Map<String, ClaimedHandle> handlesById = new LinkedHashMap<>();
-        claimed.forEach(handle -> handlesById.put(handle.id(), handle));
-        final Prepared prepared;
+        final List<String> failed = new ArrayList<>();
+        final Map<String, CachedTree> trees = readAll(claimed, modelsOf(claimed, failed), failed);
+        int stored = 0;
         try {
-            prepared = transactionTemplate.execute(status -> {
-                final Set<String> held = dataSyncRows.hold(handlesById.keySet(), owner);
-                handlesById.keySet().retainAll(held);
-                final Map<String, String> schemaSetNames = new LinkedHashMap<>();
-                handlesById.values().forEach(handle -> schemaSetNames.put(handle.id(), handle.schemaSetName()));
-                return operationalDataCache.prepare(schemaSetNames);
-            });
+            stored = storeHeld(owner, trees);
         } catch (final RuntimeException batchFailure) {
             // released with a back-off, not left leased: the same batch would be claimed first again and again
             LOGGER.warn("Data sync of a batch of {} handles failed, retried later: {}", claimed.size(),
                 reasonOf(batchFailure));
-            dataSyncRows.retryLater(owner, claimed.stream().map(ClaimedHandle::id).toList(),
-                dataSyncProperties.backoffBase(), dataSyncProperties.backoffCap());
-            return 0;
+            failed.addAll(trees.keySet());
         }
-        deleteModuleSetsLeft(prepared.leftSchemaSetNames());
-        final List<String> failed = new ArrayList<>();
-        final List<Read> reads = readAll(handlesById.values(), prepared.topLevelNodesBySchemaSet(), failed);
-        final int stored = store(owner, reads, failed);
         dataSyncRows.retryLater(owner, failed, dataSyncProperties.backoffBase(), dataSyncProperties.backoffCap());
         final long millis = (System.nanoTime() - startNanos) / 1_000_000;
         LOGGER.info("Data sync: {} handles ({} SYNCHRONIZED, {} to retry) in {} ms", claimed.size(), stored,
@@ -103,31 +85,60 @@ class DataSyncWorker {
         return stored;
     }
 
-    /** Upgraded handles' caches left their previous module sets: those nobody uses any more go. */
-    private void deleteModuleSetsLeft(final Set<String> leftSchemaSetNames) {
-        try {
-            unusedModuleSets.deleteUnused(leftSchemaSetNames);
-        } catch (final RuntimeException cleanupFailure) {
-            // the sync goes on; a set left over goes with the next handle leaving it
-            LOGGER.warn("Module sets {} left by data-synced handles were not deleted: {}", leftSchemaSetNames,
-                cleanupFailure.getMessage());
+    /**
+     * After the database emptied the cache in a crash recovery (ADR 0017), every SYNCHRONIZED handle is synced
+     * again; returns how many. The marker is put back in the same transaction: of instances that find it gone at
+     * once, the one whose marker is written does it.
+     */
+    int resyncIfCacheEmptied() {
+        if (operationalDataCache.isIntact()) {
+            return 0;
         }
+        final int resynced = transactionTemplate.execute(status ->
+            operationalDataCache.markIntact() ? dataSyncRows.resyncAllSynchronized() : 0);
+        LOGGER.warn("The cached operational data were emptied when the database recovered from a crash: {} handles"
+            + " are synced again", resynced);
+        return resynced;
     }
 
-    private List<Read> readAll(final Collection<ClaimedHandle> handles,
-                               final Map<String, List<String>> topLevelNodesBySchemaSet, final List<String> failed) {
-        final Map<ClaimedHandle, Future<String>> answers = new LinkedHashMap<>();
-        try (ExecutorService dmiCalls = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (final ClaimedHandle handle : handles) {
-                final List<String> topLevelNodes = topLevelNodesBySchemaSet.get(handle.schemaSetName());
-                answers.put(handle, topLevelNodes.isEmpty() ? CompletableFuture.completedFuture(null)
-                    : dmiCalls.submit(() -> readOperationalTree(handle, topLevelNodes)));
+    /** The model of each module set of the batch; the handles of a set that cannot be read fail. */
+    private Map<String, SchemaSetModel> modelsOf(final List<ClaimedHandle> claimed, final List<String> failed) {
+        final Map<String, SchemaSetModel> models = new HashMap<>();
+        for (final ClaimedHandle handle : claimed) {
+            if (!models.containsKey(handle.schemaSetName())) {
+                try {
+                    models.put(handle.schemaSetName(), operationalDataCache.modelOf(handle.schemaSetName()));
+                } catch (final RuntimeException failure) {
+                    LOGGER.warn("Data sync of cm handle {} failed, retried later: {}", handle.id(),
+                        reasonOf(failure));
+                    models.put(handle.schemaSetName(), null);
+                }
+            }
+            if (models.get(handle.schemaSetName()) == null) {
+                failed.add(handle.id());
             }
         }
-        final List<Read> reads = new ArrayList<>(answers.size());
+        return models;
+    }
+
+    private Map<String, CachedTree> readAll(final List<ClaimedHandle> handles,
+                                            final Map<String, SchemaSetModel> models, final List<String> failed) {
+        final Map<ClaimedHandle, Future<DataTree>> answers = new LinkedHashMap<>();
+        try (ExecutorService dmiCalls = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (final ClaimedHandle handle : handles) {
+                final SchemaSetModel model = models.get(handle.schemaSetName());
+                if (model != null) {
+                    answers.put(handle, model.topLevelNodeNames().isEmpty()
+                        ? CompletableFuture.completedFuture(DataTree.empty())
+                        : dmiCalls.submit(() -> model.parseTree(readOperationalTree(handle,
+                            model.topLevelNodeNames()))));
+                }
+            }
+        }
+        final Map<String, CachedTree> trees = new LinkedHashMap<>();
         answers.forEach((handle, answer) -> {
             try {
-                reads.add(new Read(handle, answer.get()));
+                trees.put(handle.id(), new CachedTree(handle.schemaSetName(), answer.get()));
             } catch (final ExecutionException failure) {
                 LOGGER.warn("Data sync of cm handle {} failed, retried later: {}", handle.id(),
                     reasonOf(failure.getCause()));
@@ -137,40 +148,16 @@ class DataSyncWorker {
                 failed.add(handle.id());
             }
         });
-        return reads;
-    }
-
-    /** All reads in one transaction; if that fails, each in its own, the failing ones to retry. */
-    private int store(final String owner, final List<Read> reads, final List<String> failed) {
-        try {
-            return storeTogether(owner, reads);
-        } catch (final RuntimeException batchFailure) {
-            int stored = 0;
-            for (final Read read : reads) {
-                try {
-                    stored += storeTogether(owner, List.of(read));
-                } catch (final RuntimeException failure) {
-                    LOGGER.warn("Data sync of cm handle {} failed, retried later: {}", read.handle().id(),
-                        reasonOf(failure));
-                    failed.add(read.handle().id());
-                }
-            }
-            return stored;
-        }
+        return trees;
     }
 
     /** Only the handles the owner still holds with sync on are stored (sync turned off, deleted: left alone). */
-    private int storeTogether(final String owner, final List<Read> reads) {
+    private int storeHeld(final String owner, final Map<String, CachedTree> trees) {
         return transactionTemplate.execute(status -> {
-            final Set<String> held = dataSyncRows.hold(reads.stream().map(read -> read.handle().id()).toList(),
-                owner);
-            final Map<String, String> stored = new LinkedHashMap<>();
-            for (final Read read : reads) {
-                if (held.contains(read.handle().id())) {
-                    stored.put(read.handle().id(), read.data());
-                }
-            }
-            operationalDataCache.replace(stored);
+            final Set<String> held = dataSyncRows.hold(trees.keySet(), owner);
+            final Map<String, CachedTree> stored = new LinkedHashMap<>(trees);
+            stored.keySet().retainAll(held);
+            operationalDataCache.store(stored);
             dataSyncRows.markSynchronized(stored.keySet(), owner);
             return stored.size();
         });
@@ -192,17 +179,11 @@ class DataSyncWorker {
         if (body == null || body.isBlank()) {
             throw noData(handle, dmiResponse, "an empty body");
         }
-        final JsonNode tree;
-        try {
-            tree = JSON.readTree(body);
-        } catch (final JacksonException notJson) {
-            throw new DmiException("Unable to read operational data", "The DMI plugin of cm handle " + handle.id()
-                + " answered with a body that is not JSON", dmiResponse);
+        final List<String> names = topLevelNamesOf(handle, dmiResponse);
+        if (topLevelNodes.containsAll(names) && !names.isEmpty()) {
+            return body; // the common answer: all of it defined, passed on without a copy
         }
-        if (!(tree instanceof ObjectNode members)) {
-            throw new DmiException("Unable to read operational data", "The DMI plugin of cm handle " + handle.id()
-                + " answered with JSON that is not an object", dmiResponse);
-        }
+        final ObjectNode members = (ObjectNode) JSON.readTree(body);
         final ObjectNode defined = JSON.createObjectNode();
         final List<String> undefined = new ArrayList<>();
         for (final String name : members.propertyNames()) {
@@ -220,6 +201,30 @@ class DataSyncWorker {
                 + " (it defines {}); not cached", handle.id(), undefined, topLevelNodes);
         }
         return defined.toString();
+    }
+
+    /** The names of the members of the answer, a JSON object; read without building its tree. */
+    private static List<String> topLevelNamesOf(final ClaimedHandle handle, final DmiResponse dmiResponse) {
+        final List<String> names = new ArrayList<>();
+        try (JsonParser parser = JSON.createParser(dmiResponse.body())) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                throw new DmiException("Unable to read operational data", "The DMI plugin of cm handle "
+                    + handle.id() + " answered with JSON that is not an object", dmiResponse);
+            }
+            while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
+                names.add(parser.currentName());
+                parser.nextToken();
+                parser.skipChildren();
+            }
+            if (parser.nextToken() != null) {
+                throw new DmiException("Unable to read operational data", "The DMI plugin of cm handle "
+                    + handle.id() + " answered with more than one JSON value", dmiResponse);
+            }
+        } catch (final JacksonException notJson) {
+            throw new DmiException("Unable to read operational data", "The DMI plugin of cm handle " + handle.id()
+                + " answered with a body that is not JSON", dmiResponse);
+        }
+        return names;
     }
 
     private static DmiException noData(final ClaimedHandle handle, final DmiResponse dmiResponse,

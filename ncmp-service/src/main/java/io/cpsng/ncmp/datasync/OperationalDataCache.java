@@ -2,90 +2,94 @@ package io.cpsng.ncmp.datasync;
 
 import static io.cpsng.ncmp.inventory.InventoryModelLoader.NFP_OPERATIONAL_DATASPACE;
 
-import io.cpsng.cps.api.CpsAnchorService;
-import io.cpsng.cps.api.CpsDataService;
-import io.cpsng.cps.api.CpsQueryService;
+import io.cpsng.cps.api.CpsDataTreeService;
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
-import io.cpsng.cps.api.exceptions.NotFoundException;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
+import io.cpsng.cps.path.CpsPathParser;
+import io.cpsng.cps.tree.DataTree;
+import io.cpsng.cps.tree.SchemaSetModel;
 import io.cpsng.ncmp.registration.CmHandlesDeleted;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeMap;
 import org.springframework.context.event.EventListener;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * The cached operational data (ncmp-datastore:operational): one anchor per data-synced handle, named by its id, in
- * the dataspace of the handles' module sets, on the handle's module set. The anchor exists only while data sync is
- * on (the reference keeps one for every handle): turning it off, or deleting the handle, drops it.
+ * The cached operational data (ncmp-datastore:operational): one row per data-synced handle in the unlogged table
+ * ncmp_operational_cache, its whole tree as one value with the module set it was parsed on (ADR 0017). A row exists
+ * only while data sync is on: turning it off, or deleting the handle, drops it. The database empties unlogged tables
+ * when it recovers from a crash; the row of ncmp_operational_cache_intact goes with them, and its absence tells the
+ * watchdog to sync every handle again.
  */
 @Component
 class OperationalDataCache {
 
-    private final CpsAnchorService cpsAnchorService;
-    private final CpsDataService cpsDataService;
-    private final CpsQueryService cpsQueryService;
+    // a batch of rows, each bound as bytes (as an array of bytea they travel as hex text, twice the size, parsed
+    // by the server), in id order as the notifications lock them: two writers never wait on each other crosswise
+    private static final String STORE = """
+        INSERT INTO ncmp_operational_cache (cm_handle_id, schema_set_name, tree) VALUES (?, ?, ?)
+        ON CONFLICT (cm_handle_id) DO UPDATE SET schema_set_name = excluded.schema_set_name, tree = excluded.tree""";
 
-    OperationalDataCache(final CpsAnchorService cpsAnchorService, final CpsDataService cpsDataService,
-                         final CpsQueryService cpsQueryService) {
-        this.cpsAnchorService = cpsAnchorService;
-        this.cpsDataService = cpsDataService;
-        this.cpsQueryService = cpsQueryService;
+    private static final String LOCK_TREES = """
+        SELECT cm_handle_id, schema_set_name, tree FROM ncmp_operational_cache WHERE cm_handle_id = ANY(?)
+        ORDER BY cm_handle_id FOR UPDATE""";
+
+    private final JdbcTemplate jdbcTemplate;
+    private final CpsDataTreeService cpsDataTreeService;
+
+    OperationalDataCache(final JdbcTemplate jdbcTemplate, final CpsDataTreeService cpsDataTreeService) {
+        this.jdbcTemplate = jdbcTemplate;
+        this.cpsDataTreeService = cpsDataTreeService;
     }
 
-    /**
-     * What a sync of the handles asks the plugins for: for each module set, the top-level nodes it defines
-     * (module:name); and the module sets their anchors were on before an upgrade (to delete if nobody uses them).
-     */
-    record Prepared(Map<String, List<String>> topLevelNodesBySchemaSet, Set<String> leftSchemaSetNames) {
+    /** A handle's cached tree and the module set it was parsed on. */
+    record CachedTree(String schemaSetName, DataTree tree) {
     }
 
-    /**
-     * The handles' anchors made where missing or on another module set (an upgrade), one statement per module set,
-     * and what a sync asks for. In the caller's transaction.
-     */
-    Prepared prepare(final Map<String, String> schemaSetNamesByCmHandleId) {
-        final Map<String, String> current = new HashMap<>();
-        cpsAnchorService.getAnchors(NFP_OPERATIONAL_DATASPACE, schemaSetNamesByCmHandleId.keySet())
-            .forEach(anchor -> current.put(anchor.name(), anchor.schemaSetName()));
-        final Map<String, List<String>> stale = new HashMap<>();
-        final Set<String> left = new HashSet<>();
-        schemaSetNamesByCmHandleId.forEach((cmHandleId, schemaSetName) -> {
-            if (!schemaSetName.equals(current.get(cmHandleId))) {
-                stale.computeIfAbsent(schemaSetName, name -> new ArrayList<>()).add(cmHandleId);
-                if (current.containsKey(cmHandleId)) {
-                    left.add(current.get(cmHandleId));
-                }
-            }
-        });
-        drop(stale.values().stream().flatMap(List::stream).toList());
-        stale.forEach((schemaSetName, cmHandleIds) ->
-            cpsAnchorService.createAnchors(NFP_OPERATIONAL_DATASPACE, schemaSetName, cmHandleIds));
-        final Map<String, List<String>> topLevelNodesBySchemaSet = new HashMap<>();
-        schemaSetNamesByCmHandleId.forEach((cmHandleId, schemaSetName) -> topLevelNodesBySchemaSet.computeIfAbsent(
-            schemaSetName, name -> cpsDataService.getTopLevelNodeNames(NFP_OPERATIONAL_DATASPACE, cmHandleId)));
-        return new Prepared(topLevelNodesBySchemaSet, left);
+    SchemaSetModel modelOf(final String schemaSetName) {
+        return cpsDataTreeService.getSchemaSetModel(NFP_OPERATIONAL_DATASPACE, schemaSetName);
     }
 
-    /**
-     * The cached data of each handle replaced by its JSON (null for none), all in one write; their anchors exist.
-     * In the caller's transaction.
-     */
-    void replace(final Map<String, String> jsonByCmHandleId) {
-        if (!jsonByCmHandleId.isEmpty()) {
-            cpsDataService.replaceData(NFP_OPERATIONAL_DATASPACE, jsonByCmHandleId);
+    /** The trees as the handles' caches, in place of what was cached; in the caller's transaction. */
+    void store(final Map<String, CachedTree> treesByCmHandleId) {
+        if (treesByCmHandleId.isEmpty()) {
+            return;
         }
+        final Map<String, CachedTree> inIdOrder = new TreeMap<>(treesByCmHandleId);
+        // encoded on all cores: a notification batch rewrites hundreds of trees
+        final List<Object[]> rows = inIdOrder.entrySet().parallelStream()
+            .map(entry -> new Object[] {entry.getKey(), entry.getValue().schemaSetName(),
+                entry.getValue().tree().toBytes()})
+            .toList();
+        jdbcTemplate.batchUpdate(STORE, rows);
+    }
+
+    /** A cached tree as stored, not decoded yet. */
+    record StoredTree(String schemaSetName, byte[] bytes) {
+
+        CachedTree decode() {
+            return new CachedTree(schemaSetName, DataTree.fromBytes(bytes));
+        }
+    }
+
+    /** The cached trees of those of the handles that have one, locked until the caller's transaction ends. */
+    Map<String, StoredTree> lockTrees(final Collection<String> cmHandleIds) {
+        final Map<String, StoredTree> trees = new LinkedHashMap<>();
+        jdbcTemplate.query(LOCK_TREES, resultSet -> {
+            trees.put(resultSet.getString(1), new StoredTree(resultSet.getString(2), resultSet.getBytes(3)));
+        }, (Object) cmHandleIds.toArray(String[]::new));
+        return trees;
     }
 
     void drop(final Collection<String> cmHandleIds) {
         if (!cmHandleIds.isEmpty()) {
-            cpsAnchorService.deleteAnchors(NFP_OPERATIONAL_DATASPACE, cmHandleIds);
+            jdbcTemplate.update("DELETE FROM ncmp_operational_cache WHERE cm_handle_id = ANY(?)",
+                (Object) cmHandleIds.toArray(String[]::new));
         }
     }
 
@@ -94,23 +98,37 @@ class OperationalDataCache {
         drop(cmHandlesDeleted.cmHandleIds());
     }
 
+    /** False once the database has emptied the cache in a crash recovery, until {@link #markIntact()}. */
+    boolean isIntact() {
+        return jdbcTemplate.queryForObject("SELECT EXISTS (SELECT 1 FROM ncmp_operational_cache_intact)",
+            Boolean.class);
+    }
+
+    /** False if another transaction marked it first (it waits for that one to end). */
+    boolean markIntact() {
+        return jdbcTemplate.update("INSERT INTO ncmp_operational_cache_intact VALUES (true) ON CONFLICT DO NOTHING")
+            == 1;
+    }
+
     /** As the reference answers it: nothing cached at the xpath (at "/": nothing cached at all) is not found. */
     Collection<DataNode> get(final String cmHandleId, final String xpath,
                              final FetchDescendantsOption fetchDescendantsOption) {
-        try {
-            return cpsDataService.getDataNodes(NFP_OPERATIONAL_DATASPACE, cmHandleId, xpath, fetchDescendantsOption);
-        } catch (final NotFoundException noAnchor) {
+        final String canonicalXpath = CpsPathParser.canonicalXpath(xpath);
+        final List<DataNode> dataNodes = treeOf(cmHandleId).read(canonicalXpath, fetchDescendantsOption);
+        if (dataNodes.isEmpty()) {
             throw new DataNodeNotFoundException(NFP_OPERATIONAL_DATASPACE, cmHandleId, List.of(xpath));
         }
+        return dataNodes;
     }
 
     Collection<DataNode> query(final String cmHandleId, final String cpsPath,
                                final FetchDescendantsOption fetchDescendantsOption) {
-        try {
-            return cpsQueryService.queryDataNodes(NFP_OPERATIONAL_DATASPACE, cmHandleId, cpsPath,
-                fetchDescendantsOption);
-        } catch (final NotFoundException noAnchor) {
-            return List.of();
-        }
+        return treeOf(cmHandleId).query(CpsPathParser.parse(cpsPath), fetchDescendantsOption);
+    }
+
+    private DataTree treeOf(final String cmHandleId) {
+        final List<byte[]> trees = jdbcTemplate.queryForList(
+            "SELECT tree FROM ncmp_operational_cache WHERE cm_handle_id = ?", byte[].class, cmHandleId);
+        return trees.isEmpty() ? DataTree.empty() : DataTree.fromBytes(trees.getFirst());
     }
 }

@@ -57,6 +57,12 @@ public class DataSyncRows {
         WHERE id IN (SELECT id FROM stale)"""
         .formatted(RowLocks.inIdOrder("h.data_sync_enabled AND h.data_sync_owner IS NULL"));
 
+    // after a crash recovery emptied the cache (ADR 0017); rows locked in id order, as every statement over many
+    private static final String RESYNC_ALL_SYNCHRONIZED = """
+        WITH stale AS (SELECT id FROM ncmp_cm_handle WHERE data_sync_state = 'SYNCHRONIZED' ORDER BY id FOR UPDATE)
+        UPDATE ncmp_cm_handle SET data_sync_state = 'UNSYNCHRONIZED', data_sync_due_at = now(), data_sync_attempt = 0
+        WHERE id IN (SELECT id FROM stale)""";
+
     // the flag changes only on a READY handle and only if it differs; the LCM event tells the new value
     private static final String SET_FLAG = """
         WITH before AS (
@@ -115,6 +121,11 @@ public class DataSyncRows {
 
     public void resync(final Collection<String> cmHandleIds) {
         jdbcTemplate.update(RESYNC, (Object) cmHandleIds.toArray(String[]::new));
+    }
+
+    /** Every SYNCHRONIZED handle made due now; returns how many. */
+    public int resyncAllSynchronized() {
+        return jdbcTemplate.update(RESYNC_ALL_SYNCHRONIZED);
     }
 
     public void retryLater(final String owner, final Collection<String> cmHandleIds, final Duration backoffBase,

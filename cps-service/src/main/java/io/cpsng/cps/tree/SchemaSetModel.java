@@ -1,0 +1,37 @@
+package io.cpsng.cps.tree;
+
+import io.cpsng.cps.api.model.ContentType;
+import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.path.Xpaths;
+import io.cpsng.cps.yang.YangModel;
+import java.util.List;
+
+/** The YANG model of a schema set, for data trees: what their data may hold, parsed as the store parses it. */
+public final class SchemaSetModel {
+
+    private final YangModel yangModel;
+
+    public SchemaSetModel(final YangModel yangModel) {
+        this.yangModel = yangModel;
+    }
+
+    /** The containers and lists data can start with, as module:name; sorted. */
+    public List<String> topLevelNodeNames() {
+        return yangModel.topLevelNodeNames();
+    }
+
+    /** JSON of the whole document, validated; DataValidationException if the model refuses it. */
+    public DataTree parseTree(final String json) {
+        return DataTree.of(parse(Xpaths.ROOT, json));
+    }
+
+    /** JSON of nodes under the canonical parent xpath, validated; the top ones name their module. */
+    public List<DataNode> parse(final String parentXpath, final String json) {
+        return yangModel.parseData(parentXpath, json, ContentType.JSON);
+    }
+
+    /** The xpath of a RESTCONF-style path, as {@link YangModel#xpathOfRestconfPath(String)}. */
+    public String xpathOfRestconfPath(final String restconfPath) {
+        return yangModel.xpathOfRestconfPath(restconfPath);
+    }
+}
