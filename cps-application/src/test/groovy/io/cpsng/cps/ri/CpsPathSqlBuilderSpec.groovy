@@ -1,19 +1,28 @@
 package io.cpsng.cps.ri
 
 import io.cpsng.IntegrationSpec
+import io.cpsng.cps.api.model.DataNode
 import io.cpsng.cps.path.CpsPathParser
 import io.cpsng.cps.path.Xpaths
+import io.cpsng.cps.tree.DataTree
 import org.springframework.jdbc.core.ConnectionCallback
 import spock.lang.Shared
+import tools.jackson.databind.DeserializationFeature
+import tools.jackson.databind.json.JsonMapper
+
+import static io.cpsng.cps.api.model.FetchDescendantsOption.OMIT_DESCENDANTS
 
 
 /**
  * Runs the generated SQL on a real PostgreSQL holding a small bookstore tree.
  * Anchor 1: the bookstore; anchor 2: another bookstore; anchor 3: trees for the harder path shapes.
+ * Every selection in one anchor is also made in memory over the anchor's nodes as one data tree (the operational
+ * cache's queries, ADR 0017), and must select the same nodes in the same order.
  */
 class CpsPathSqlBuilderSpec extends IntegrationSpec {
 
     static final int A1 = 9001, A2 = 9002, A3 = 9003
+    static final JsonMapper LEAVES = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build()
 
     @Shared Map<String, Long> fragmentIdsByXpath = [:]
 
@@ -207,7 +216,22 @@ class CpsPathSqlBuilderSpec extends IntegrationSpec {
     }
 
     def selectNodes(cpsPath, anchorIds) {
-        query(CpsPathSqlBuilder.selectNodes(CpsPathParser.parse(cpsPath), anchorIds)).collect { it.xpath }
+        def selected = query(CpsPathSqlBuilder.selectNodes(CpsPathParser.parse(cpsPath), anchorIds)).collect { it.xpath }
+        if (anchorIds.size() == 1) {
+            // the operational cache queries its trees in memory: the same path there selects the same nodes
+            assert treeOf(anchorIds[0]).query(CpsPathParser.parse(cpsPath), OMIT_DESCENDANTS)*.xpath() == selected
+        }
+        selected
+    }
+
+    /** The anchor's fragments as one data tree, leaves read as the store reads them. */
+    DataTree treeOf(int anchorId) {
+        def rows = jdbcTemplate.queryForList('select xpath, attributes::text as attributes from fragment where anchor_id = ? order by id', anchorId)
+        def childrenByParent = [:].withDefault { [] }
+        rows.each { row -> childrenByParent[Xpaths.parentXpath(row.xpath)] << row }
+        def build
+        build = { row -> new DataNode(row.xpath, null, LEAVES.readValue(row.attributes, Map), childrenByParent[row.xpath].collect(build)) }
+        DataTree.of(childrenByParent['/'].collect(build))
     }
 
     def query(sqlQuery) {

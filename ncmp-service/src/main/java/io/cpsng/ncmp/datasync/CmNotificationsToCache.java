@@ -1,5 +1,6 @@
 package io.cpsng.ncmp.datasync;
 
+import io.cpsng.cps.api.exceptions.NotFoundException;
 import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.tree.DataTree;
 import io.cpsng.cps.tree.SchemaSetModel;
@@ -9,6 +10,8 @@ import io.cpsng.ncmp.inventory.DataSyncRows;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,7 +103,8 @@ public class CmNotificationsToCache {
     /** Each handle's edits applied to its tree, the handles on all cores; the changed trees stored together. */
     private List<Stale> applyToCache(final Map<String, List<JsonNode>> editsByHandle) {
         final Map<String, StoredTree> cached = operationalDataCache.lockTrees(editsByHandle.keySet());
-        final Map<String, SchemaSetModel> models = new ConcurrentHashMap<>();
+        // looked up here, on the transaction's thread: the workers below do not query the database
+        final Map<String, SchemaSetModel> models = modelsOf(cached.values());
         final Map<TargetOnModel, String> xpaths = new ConcurrentHashMap<>();
         final Map<String, CachedTree> changed = new ConcurrentHashMap<>();
         final List<Stale> stale = editsByHandle.entrySet().parallelStream()
@@ -110,20 +114,21 @@ public class CmNotificationsToCache {
                 if (storedTree == null) {
                     return new Stale(cmHandleId, "", "nothing is cached");
                 }
-                final CachedTree cachedTree = storedTree.decode();
-                DataTree tree = cachedTree.tree();
+                final SchemaSetModel model = models.get(storedTree.schemaSetName());
+                if (model == null) {
+                    return new Stale(cmHandleId, "", "module set " + storedTree.schemaSetName() + " is gone");
+                }
+                DataTree tree = storedTree.decode();
                 for (final JsonNode edit : handleEdits.getValue()) {
                     try {
-                        final SchemaSetModel model = models.computeIfAbsent(cachedTree.schemaSetName(),
-                            operationalDataCache::modelOf);
-                        final String xpath = xpaths.computeIfAbsent(new TargetOnModel(cachedTree.schemaSetName(),
+                        final String xpath = xpaths.computeIfAbsent(new TargetOnModel(storedTree.schemaSetName(),
                             edit.path("target").asString("/")), target -> model.xpathOfRestconfPath(target.target()));
                         tree = applyEdit(model, tree, xpath, edit);
                     } catch (final RuntimeException failure) {
                         return new Stale(cmHandleId, edit.path("edit-id").asString(""), failure.getMessage());
                     }
                 }
-                changed.put(cmHandleId, new CachedTree(cachedTree.schemaSetName(), tree));
+                changed.put(cmHandleId, new CachedTree(storedTree.schemaSetName(), tree));
                 appliedEdits.increment(handleEdits.getValue().size());
                 return null;
             })
@@ -131,6 +136,23 @@ public class CmNotificationsToCache {
             .toList();
         operationalDataCache.store(changed);
         return stale;
+    }
+
+    /** The models of the trees' module sets; a set that cannot be read (deleted by an upgrade) is left out. */
+    private Map<String, SchemaSetModel> modelsOf(final Collection<StoredTree> storedTrees) {
+        final Map<String, SchemaSetModel> models = new HashMap<>();
+        for (final StoredTree storedTree : storedTrees) {
+            if (!models.containsKey(storedTree.schemaSetName())) {
+                SchemaSetModel model = null;
+                try {
+                    model = operationalDataCache.modelOf(storedTree.schemaSetName());
+                } catch (final NotFoundException gone) {
+                    // its handles are synced again on the module set they have now
+                }
+                models.put(storedTree.schemaSetName(), model);
+            }
+        }
+        return models;
     }
 
     private static JsonNode editsOf(final byte[] notification) {

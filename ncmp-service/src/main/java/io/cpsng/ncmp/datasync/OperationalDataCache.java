@@ -72,8 +72,8 @@ class OperationalDataCache {
     /** A cached tree as stored, not decoded yet. */
     record StoredTree(String schemaSetName, byte[] bytes) {
 
-        CachedTree decode() {
-            return new CachedTree(schemaSetName, DataTree.fromBytes(bytes));
+        DataTree decode() {
+            return DataTree.fromBytes(bytes);
         }
     }
 
