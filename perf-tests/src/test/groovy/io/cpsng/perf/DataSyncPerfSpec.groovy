@@ -25,7 +25,8 @@ import static io.cpsng.perf.Budget.atMost
 /**
  * Data sync at the issue's size: 10,000 READY handles on a module set of the Open-ROADM-like devices of the CPS
  * core's figures, each plugin answer one device of 86 fragments (87 with the devices container), cached by the
- * data-sync watchdog; then reads and cps-path queries of one handle's cache through the service on a port, and CM
+ * data-sync watchdog after 2,000 others (a running service is warm: the JIT takes thousands of parses to settle);
+ * then reads and cps-path queries of one handle's cache through the service on a port and through its API, and CM
  * notification edits applied to the caches (the listener's work, called in process: the broker is measured by
  * DataPlanePerfSpec). The plugin answers at once from the JDK's HTTP server (FixedAnswerPlugin): the time is the
  * service's.
