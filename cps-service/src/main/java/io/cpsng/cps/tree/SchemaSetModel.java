@@ -2,7 +2,6 @@ package io.cpsng.cps.tree;
 
 import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
-import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.yang.YangModel;
 import java.util.List;
 
@@ -22,7 +21,7 @@ public final class SchemaSetModel {
 
     /** JSON of the whole document, validated; DataValidationException if the model refuses it. */
     public DataTree parseTree(final String json) {
-        return DataTree.of(parse(Xpaths.ROOT, json));
+        return DataTree.of(yangModel.parseDocumentJson(json));
     }
 
     /** JSON of nodes under the canonical parent xpath, validated; the top ones name their module. */

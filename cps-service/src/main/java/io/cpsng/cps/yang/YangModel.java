@@ -18,6 +18,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.opendaylight.yangtools.yang.common.QName;
+import org.opendaylight.yangtools.yang.data.codec.gson.JSONCodecFactorySupplier;
 import org.opendaylight.yangtools.yang.model.api.ContainerSchemaNode;
 import org.opendaylight.yangtools.yang.model.api.DataNodeContainer;
 import org.opendaylight.yangtools.yang.model.api.DataSchemaNode;
@@ -34,6 +35,7 @@ public final class YangModel {
     private final List<YangResource> yangResources;
     private final SchemaTree schemaTree;
     private final DataParser dataParser;
+    private final PlainJsonData plainJsonData;
     private final List<String> topLevelNodeNames;
     private final EffectiveModelContext modelContext;
 
@@ -49,6 +51,8 @@ public final class YangModel {
         final ModuleIdentities moduleIdentities = new ModuleIdentities(modelContext);
         this.schemaTree = new SchemaTree(modelContext, moduleIdentities);
         this.dataParser = new DataParser(modelContext, schemaTree, moduleIdentities);
+        this.plainJsonData = new PlainJsonData(modelContext, moduleIdentities,
+            JSONCodecFactorySupplier.RFC7951.getShared(modelContext));
     }
 
     /** Parses and links the sources (file name to YANG text); any problem is a DataValidationException. */
@@ -72,6 +76,15 @@ public final class YangModel {
             throw new DataValidationException(DataParser.INVALID_DATA, "The data contain no data nodes");
         }
         return dataNodes;
+    }
+
+    /**
+     * JSON of a whole document (its top-level nodes), validated as {@link #parseData} validates it at "/": data in
+     * plain shapes are read straight into data nodes, anything else by yangtools' parser (PlainJsonData).
+     */
+    public List<DataNode> parseDocumentJson(final String json) {
+        final List<DataNode> plain = plainJsonData.read(json);
+        return plain == null || plain.isEmpty() ? parseData(Xpaths.ROOT, json, ContentType.JSON) : plain;
     }
 
     /**
