@@ -16,7 +16,8 @@ import java.util.Map;
  * A data tree as bytes: nodes in document order, each a child's xpath as its last step (the parent's xpath is not
  * repeated), leaves typed as the parser made them (String, Long, BigDecimal, BigInteger, Boolean, lists of them), the
  * top nodes with their module. Each text is written once: a repeat (leaf names above all, and steps such as a list
- * entry's under each of its parents) is the number of its first occurrence, and is read back as the same String. Read back without a JSON parser.
+ * entry's under each of its parents) is the number of its first occurrence, and is read back as the same String.
+ * Read back without a JSON parser.
  */
 final class DataTreeBytes {
 

@@ -47,7 +47,7 @@ import tools.jackson.core.json.JsonFactory;
  * RFC 7951 gives it and checked by the same yangtools codec the full parser uses. Anything else (a choice, a keyless
  * list, another type, a value a codec refuses, a member the model does not have, a repeated member or entry) is not
  * judged here: {@link #read} answers null, and the caller parses with yangtools, which accepts or says what is wrong.
- * About four times faster than yangtools' parser on a device's operational tree.
+ * Two to four times faster than yangtools' parser on a device's operational tree (docs/performance.md, data sync).
  */
 final class PlainJsonData {
 

@@ -88,8 +88,8 @@ public class CmNotificationsToCache {
             final List<Stale> stale = transactionTemplate.execute(status -> applyToCache(editsByHandle));
             if (!stale.isEmpty()) {
                 final Stale first = stale.getFirst();
-                LOGGER.warn("CM notification edits of {} cm handles not applied (the first: edit {} of cm handle {}: {});"
-                    + " their data are synced again", stale.size(), first.editId(), first.cmHandleId(),
+                LOGGER.warn("CM notification edits of {} cm handles not applied (the first: edit {} of cm handle {}:"
+                    + " {}); their data are synced again", stale.size(), first.editId(), first.cmHandleId(),
                     first.reason());
                 // after the cache's rows are released: a sync locks the handle's row first, then its cache's
                 dataSyncRows.resync(stale.stream().map(Stale::cmHandleId).toList());
