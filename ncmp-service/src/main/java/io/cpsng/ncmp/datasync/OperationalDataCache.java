@@ -39,6 +39,13 @@ class OperationalDataCache {
         SELECT cm_handle_id, schema_set_name, tree FROM ncmp_operational_cache WHERE cm_handle_id = ANY(?)
         ORDER BY cm_handle_id FOR UPDATE""";
 
+    // the rows locked in id order first, as every writer of many rows locks them: a plain DELETE locks in the order
+    // it finds them, and could wait crosswise with a notification batch or a sync's store
+    private static final String DROP = """
+        DELETE FROM ncmp_operational_cache WHERE cm_handle_id IN (
+            SELECT cm_handle_id FROM ncmp_operational_cache WHERE cm_handle_id = ANY(?) ORDER BY cm_handle_id
+            FOR UPDATE)""";
+
     private final JdbcTemplate jdbcTemplate;
     private final CpsDataTreeService cpsDataTreeService;
 
@@ -88,8 +95,7 @@ class OperationalDataCache {
 
     void drop(final Collection<String> cmHandleIds) {
         if (!cmHandleIds.isEmpty()) {
-            jdbcTemplate.update("DELETE FROM ncmp_operational_cache WHERE cm_handle_id = ANY(?)",
-                (Object) cmHandleIds.toArray(String[]::new));
+            jdbcTemplate.update(DROP, (Object) cmHandleIds.toArray(String[]::new));
         }
     }
 
