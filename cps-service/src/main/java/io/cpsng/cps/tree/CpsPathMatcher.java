@@ -57,10 +57,6 @@ final class CpsPathMatcher {
         node.childDataNodes().forEach(child -> index(node, child));
     }
 
-    DataNode parentOf(final DataNode node) {
-        return parents.get(node);
-    }
-
     List<DataNode> matches(final CpsPathQuery cpsPathQuery) {
         Collection<DataNode> selected = select(cpsPathQuery.steps());
         if (cpsPathQuery.hasAncestorAxis()) {
