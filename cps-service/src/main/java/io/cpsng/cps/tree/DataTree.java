@@ -20,12 +20,16 @@ import java.util.function.UnaryOperator;
  */
 public final class DataTree {
 
-    private static final DataTree EMPTY = new DataTree(List.of());
+    private static final DataTree EMPTY = new DataTree(List.of(), null);
 
-    private final List<DataNode> topLevelNodes;
+    // a tree read from bytes keeps them, and is decoded only when its nodes are needed: a merge of leaves is made in
+    // the bytes (DataTreeBytes.mergeLeaves), which takes a tenth of a decode and an encode of the whole tree
+    private volatile List<DataNode> decodedNodes;
+    private final byte[] bytes;
 
-    private DataTree(final List<DataNode> topLevelNodes) {
-        this.topLevelNodes = topLevelNodes;
+    private DataTree(final List<DataNode> topLevelNodes, final byte[] bytes) {
+        this.decodedNodes = topLevelNodes;
+        this.bytes = bytes;
     }
 
     public static DataTree empty() {
@@ -34,28 +38,35 @@ public final class DataTree {
 
     /** A tree of the top-level nodes given, each naming its module (as parsed data does). */
     public static DataTree of(final Collection<DataNode> topLevelNodes) {
-        return new DataTree(List.copyOf(topLevelNodes));
+        return new DataTree(List.copyOf(topLevelNodes), null);
     }
 
+    /** The tree of the bytes; IllegalArgumentException if they are not of this release's format. */
     public static DataTree fromBytes(final byte[] bytes) {
-        return new DataTree(DataTreeBytes.read(bytes));
+        DataTreeBytes.verifyFormat(bytes);
+        return new DataTree(null, bytes);
     }
 
     public byte[] toBytes() {
-        return DataTreeBytes.write(topLevelNodes);
+        return bytes != null ? bytes : DataTreeBytes.write(decodedNodes);
     }
 
     public List<DataNode> topLevelNodes() {
+        List<DataNode> topLevelNodes = decodedNodes;
+        if (topLevelNodes == null) {
+            topLevelNodes = DataTreeBytes.read(bytes);
+            decodedNodes = topLevelNodes;
+        }
         return topLevelNodes;
     }
 
     /** The nodes at the canonical xpath; none if there are none. */
     public List<DataNode> read(final String xpath, final FetchDescendantsOption fetchDescendantsOption) {
         if (Xpaths.isRoot(xpath)) {
-            return topLevelNodes.stream().map(node -> toDepth(node, node.module(), fetchDescendantsOption)).toList();
+            return topLevelNodes().stream().map(node -> toDepth(node, node.module(), fetchDescendantsOption)).toList();
         }
         final List<DataNode> found = new ArrayList<>(1);
-        for (final DataNode topLevelNode : topLevelNodes) {
+        for (final DataNode topLevelNode : topLevelNodes()) {
             final DataNode node = find(topLevelNode, xpath);
             if (node != null) {
                 found.add(toDepth(node, topLevelNode.module(), fetchDescendantsOption));
@@ -71,7 +82,7 @@ public final class DataTree {
 
     /** The nodes the cps-path selects, in document order. */
     public List<DataNode> query(final CpsPathQuery cpsPathQuery, final FetchDescendantsOption fetchDescendantsOption) {
-        final CpsPathMatcher matcher = new CpsPathMatcher(topLevelNodes);
+        final CpsPathMatcher matcher = new CpsPathMatcher(topLevelNodes());
         return matcher.matches(cpsPathQuery).stream()
             .map(node -> toDepth(node, moduleAbove(node.xpath()), fetchDescendantsOption))
             .toList();
@@ -79,6 +90,14 @@ public final class DataTree {
 
     /** The nodes' leaves merged into those of the nodes at their xpaths, which must exist; children are not merged. */
     public DataTree mergeLeaves(final Collection<DataNode> dataNodes) {
+        if (decodedNodes == null) {
+            byte[] merged = bytes;
+            for (final DataNode dataNode : dataNodes) {
+                merged = DataTreeBytes.mergeLeaves(merged, dataNode.xpath(), dataNode.leaves());
+            }
+            // written again whole when merges left too many texts unused
+            return DataTreeBytes.isMostlyUnused(merged) ? of(DataTreeBytes.read(merged)) : new DataTree(null, merged);
+        }
         DataTree merged = this;
         for (final DataNode dataNode : dataNodes) {
             merged = merged.changeNode(dataNode.xpath(), existing -> {
@@ -131,16 +150,16 @@ public final class DataTree {
     }
 
     private DataTree changeNode(final String xpath, final UnaryOperator<DataNode> change) {
-        final List<DataNode> changed = changeIn(topLevelNodes, xpath, change);
+        final List<DataNode> changed = changeIn(topLevelNodes(), xpath, change);
         if (changed == null) {
             throw new IllegalArgumentException("no data node at " + xpath);
         }
-        return new DataTree(changed);
+        return new DataTree(changed, null);
     }
 
     private DataTree changeChildren(final String parentXpath, final UnaryOperator<List<DataNode>> change) {
         if (Xpaths.isRoot(parentXpath)) {
-            return new DataTree(List.copyOf(change.apply(topLevelNodes)));
+            return new DataTree(List.copyOf(change.apply(topLevelNodes())), null);
         }
         return changeNode(parentXpath, parent -> new DataNode(parent.xpath(), parent.module(), parent.leaves(),
             List.copyOf(change.apply(parent.childDataNodes()))));
@@ -171,7 +190,7 @@ public final class DataTree {
     }
 
     private DataNode findNode(final String xpath) {
-        for (final DataNode topLevelNode : topLevelNodes) {
+        for (final DataNode topLevelNode : topLevelNodes()) {
             final DataNode node = find(topLevelNode, xpath);
             if (node != null) {
                 return node;
@@ -200,7 +219,7 @@ public final class DataTree {
         final String parentXpath = Xpaths.parentXpath(listXpath);
         final List<DataNode> siblings;
         if (Xpaths.isRoot(parentXpath)) {
-            siblings = topLevelNodes;
+            siblings = topLevelNodes();
         } else {
             final DataNode parent = findNode(parentXpath);
             siblings = parent == null ? List.of() : parent.childDataNodes();
@@ -209,7 +228,7 @@ public final class DataTree {
     }
 
     private ModuleIdentity moduleAbove(final String xpath) {
-        for (final DataNode topLevelNode : topLevelNodes) {
+        for (final DataNode topLevelNode : topLevelNodes()) {
             if (topLevelNode.xpath().equals(xpath) || isBelow(xpath, topLevelNode.xpath())) {
                 return topLevelNode.module();
             }

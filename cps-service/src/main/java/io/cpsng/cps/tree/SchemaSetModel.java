@@ -1,7 +1,7 @@
 package io.cpsng.cps.tree;
 
-import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
+import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.yang.YangModel;
 import java.util.List;
 
@@ -21,12 +21,12 @@ public final class SchemaSetModel {
 
     /** JSON of the whole document, validated; DataValidationException if the model refuses it. */
     public DataTree parseTree(final String json) {
-        return DataTree.of(yangModel.parseDocumentJson(json));
+        return DataTree.of(yangModel.parseJson(Xpaths.ROOT, json));
     }
 
     /** JSON of nodes under the canonical parent xpath, validated; the top ones name their module. */
     public List<DataNode> parse(final String parentXpath, final String json) {
-        return yangModel.parseData(parentXpath, json, ContentType.JSON);
+        return yangModel.parseJson(parentXpath, json);
     }
 
     /** The xpath of a RESTCONF-style path, as {@link YangModel#xpathOfRestconfPath(String)}. */

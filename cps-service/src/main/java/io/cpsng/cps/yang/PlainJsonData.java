@@ -42,18 +42,18 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.core.json.JsonFactory;
 
 /**
- * A whole document of JSON data read straight into data nodes, for data in the plain shapes devices send: containers,
- * lists with keys, leaves and leaf-lists of strings, enumerations, numbers and booleans, each value in the JSON type
- * RFC 7951 gives it and checked by the same yangtools codec the full parser uses. Anything else (a choice, a keyless
- * list, another type, a value a codec refuses, a member the model does not have, a repeated member or entry) is not
- * judged here: {@link #read} answers null, and the caller parses with yangtools, which accepts or says what is wrong.
+ * JSON data (a whole document, or the nodes under a parent) read straight into data nodes, for data in the plain
+ * shapes devices send: containers, lists with keys, leaves and leaf-lists of strings, enumerations, numbers and
+ * booleans, each value in the JSON type RFC 7951 gives it and checked by the same yangtools codec the full parser
+ * uses. Anything else (a choice, a keyless list, another type, a value a codec refuses, a member the model does not
+ * have, a repeated member or entry) is not judged here: {@link #read} answers null, and the caller parses with
+ * yangtools, which accepts or says what is wrong.
  * Two to four times faster than yangtools' parser on a device's operational tree (docs/performance.md, data sync).
  */
 final class PlainJsonData {
 
     private static final JsonFactory JSON = JsonFactory.builder().build();
 
-    private final EffectiveModelContext modelContext;
     private final ModuleIdentities moduleIdentities;
     private final JSONCodecFactory codecs;
     private final Map<String, QNameModule> modulesByName = new HashMap<>();
@@ -67,7 +67,6 @@ final class PlainJsonData {
 
     PlainJsonData(final EffectiveModelContext modelContext, final ModuleIdentities moduleIdentities,
                   final JSONCodecFactory codecs) {
-        this.modelContext = modelContext;
         this.moduleIdentities = moduleIdentities;
         this.codecs = codecs;
         for (final Module module : modelContext.getModules()) {
@@ -85,11 +84,14 @@ final class PlainJsonData {
 
     private static final NotPlain NOT_PLAIN = new NotPlain();
 
-    /** The top-level nodes of the document, or null if the full parser must read it. */
-    List<DataNode> read(final String json) {
+    /**
+     * The top nodes of the JSON under the parent (the model's context for the top level of a document), each
+     * member named with its module; null if the full parser must read it.
+     */
+    List<DataNode> read(final String parentXpath, final DataNodeContainer parent, final String json) {
         try (JsonParser parser = JSON.createParser(json)) {
             expect(parser.nextToken() == JsonToken.START_OBJECT);
-            final List<DataNode> topLevelNodes = new ArrayList<>();
+            final List<DataNode> nodes = new ArrayList<>();
             final Set<String> names = new LinkedHashSet<>();
             while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
                 final String memberName = parser.currentName();
@@ -98,12 +100,12 @@ final class PlainJsonData {
                 expect(colon > 0);
                 final QNameModule module = modulesByName.get(memberName.substring(0, colon));
                 expect(module != null);
-                final DataSchemaNode schemaNode = childOf(modelContext, memberName.substring(colon + 1), module);
+                final DataSchemaNode schemaNode = childOf(parent, memberName.substring(colon + 1), module);
                 parser.nextToken();
-                readNode(parser, schemaNode, Xpaths.ROOT, topLevelNodes, true);
+                readNode(parser, schemaNode, parentXpath, nodes, true);
             }
             expect(parser.nextToken() == null);
-            return topLevelNodes;
+            return nodes;
         } catch (final RuntimeException notPlain) {
             // NotPlain, a JSON syntax error, or anything a codec throws: the full parser says what it is
             return null;

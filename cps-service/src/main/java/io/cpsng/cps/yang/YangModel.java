@@ -79,12 +79,14 @@ public final class YangModel {
     }
 
     /**
-     * JSON of a whole document (its top-level nodes), validated as {@link #parseData} validates it at "/": data in
-     * plain shapes are read straight into data nodes, anything else by yangtools' parser (PlainJsonData).
+     * JSON of the nodes under the canonical parent xpath ("/": a whole document), validated as {@link #parseData}
+     * validates it: data in plain shapes are read straight into data nodes, anything else by yangtools' parser
+     * (PlainJsonData).
      */
-    public List<DataNode> parseDocumentJson(final String json) {
-        final List<DataNode> plain = plainJsonData.read(json);
-        return plain == null || plain.isEmpty() ? parseData(Xpaths.ROOT, json, ContentType.JSON) : plain;
+    public List<DataNode> parseJson(final String parentXpath, final String json) {
+        final String parent = Xpaths.isRoot(parentXpath) ? Xpaths.ROOT : parentXpath;
+        final List<DataNode> plain = plainJsonData.read(parent, schemaTree.parentOf(parent).node(), json);
+        return plain == null || plain.isEmpty() ? parseData(parent, json, ContentType.JSON) : plain;
     }
 
     /**

@@ -130,22 +130,60 @@ class DataTreeSpec extends Specification {
                 ["$SHELF_A($SHELF_A/item[@sku='apple'],$SHELF_A/item[@sku='pear'])"]
     }
 
-    def 'A merge changes the leaves named and keeps the rest, the children too; the tree it was made from is unchanged'() {
+    def 'A merge of a tree #kind changes the leaves named and keeps the rest, the children too; the tree it was made from is unchanged'() {
+        given:
+            def source = treeAs(kind)
         when:
-            def merged = tree.mergeLeaves(model.parse('/shop', '{"shop:shelf": [{"id": "a", "floor": 7}]}'))
+            def merged = source.mergeLeaves(model.parse('/shop', '{"shop:shelf": [{"id": "a", "floor": 7}]}'))
         then:
             merged.read(SHELF_A, DIRECT_CHILDREN_ONLY)[0].leaves().floor == 7L
             merged.read(SHELF_A, DIRECT_CHILDREN_ONLY)[0].leaves().tags == ['fruit', 'fresh']
             merged.read(SHELF_A, DIRECT_CHILDREN_ONLY)[0].childDataNodes().size() == 2
-            tree.read(SHELF_A, OMIT_DESCENDANTS)[0].leaves().floor == 1L
+            source.read(SHELF_A, OMIT_DESCENDANTS)[0].leaves().floor == 1L
+        where:
+            kind << ['made in memory', 'read from bytes']
     }
 
-    def 'A merge of a node that is not there is refused'() {
+    def 'A merge of a node that is not there is refused, in a tree #kind'() {
         when:
-            tree.mergeLeaves(model.parse('/shop', '{"shop:shelf": [{"id": "zz", "floor": 7}]}'))
+            treeAs(kind).mergeLeaves(model.parse('/shop', '{"shop:shelf": [{"id": "zz", "floor": 7}]}'))
         then:
             def refused = thrown(IllegalArgumentException)
             refused.message == "no data node at /shop/shelf[@id='zz']"
+        where:
+            kind << ['made in memory', 'read from bytes']
+    }
+
+    def 'A merge made in the bytes of a stored tree (#merge) gives the tree a merge of its nodes gives'() {
+        given: 'the merge\'s nodes'
+            def nodes = model.parse(parent, json)
+        when: 'merged into the tree in memory, and into the tree read from bytes, whose bytes are merged'
+            def inMemory = tree.mergeLeaves(nodes)
+            def inBytes = DataTree.fromBytes(tree.toBytes()).mergeLeaves(nodes)
+        then: 'the same nodes, the same leaves in the same order, and so once written and read back'
+            def merged = inBytes.topLevelNodes()
+            merged == inMemory.topLevelNodes()
+            merged.collect { leafOrder(it) } == inMemory.topLevelNodes().collect { leafOrder(it) }
+            DataTree.fromBytes(inBytes.toBytes()).topLevelNodes() == merged
+        where:
+            merge                                   | parent                 | json
+            'a leaf replaced'                       | '/shop'                | '{"shop:shelf": [{"id": "a", "floor": 7}]}'
+            'leaves of every type, new ones too'    | '/shop'                | '{"shop:shelf": [{"id": "b/c", "tags": ["x", "tools"], "weight": "0.05", "big": "12", "open": true, "floor": -9}]}'
+            'a leaf of a list entry two steps down' | SHELF_A                | '{"shop:item": [{"sku": "pear", "price": "2.0"}]}'
+            'a top node\'s leaf'                    | '/'                    | '{"shop:staff": {"lead": "bob"}}'
+            'two nodes'                             | '/shop'                | '{"shop:shelf": [{"id": "a", "floor": 3}, {"id": "b/c", "floor": 4}]}'
+    }
+
+    def 'Merges in the bytes leave the texts they replace unused, and the tree is written whole before they are most of it'() {
+        given: 'a stored tree'
+            def stored = DataTree.fromBytes(tree.toBytes())
+        when: 'the price of an item is merged 1,000 times, each time a new one'
+            (1..1000).each { n ->
+                stored = DataTree.fromBytes(stored.mergeLeaves(model.parse(SHELF_A, "{\"shop:item\": [{\"sku\": \"pear\", \"price\": \"${n}.5\"}]}")).toBytes())
+            }
+        then: 'the last price is there, and the bytes are never more than twice those of the tree written whole'
+            stored.read("$SHELF_A/item[@sku='pear']", OMIT_DESCENDANTS)[0].leaves().price == '1000.5'
+            stored.toBytes().length <= 2 * DataTree.of(stored.topLevelNodes()).toBytes().length
     }
 
     def 'A put replaces a node with its descendants, or adds it under its parent'() {
@@ -180,6 +218,14 @@ class DataTreeSpec extends Specification {
             model.parseTree('{"shop:shop": {"shelf": [{"id": "a", "floor": "high"}]}}')
         then:
             thrown(DataValidationException)
+    }
+
+    DataTree treeAs(String kind) {
+        kind == 'made in memory' ? tree : DataTree.fromBytes(tree.toBytes())
+    }
+
+    static List leafOrder(DataNode node) {
+        [node.leaves().keySet() as List, node.childDataNodes().collect { leafOrder(it) }]
     }
 
     static String describe(DataNode node) {

@@ -52,12 +52,12 @@ class PlainJsonDataSpec extends Specification {
 
     def 'A document in plain shapes is read straight into the nodes yangtools\' parser makes of it'() {
         when:
-            def plain = plainJsonData.read(PLAIN)
+            def plain = plainJsonData.read('/', model.@modelContext, PLAIN)
         then: 'it was read here, and the nodes are those of the full parser: xpaths, keys in key order, typed leaves, modules'
             plain != null
             normalized(plain) == normalized(model.parseData('/', PLAIN, JSON))
         and: 'the answer for the whole document is the same'
-            normalized(model.parseDocumentJson(PLAIN)) == normalized(plain)
+            normalized(model.parseJson('/', PLAIN)) == normalized(plain)
     }
 
     def 'A document with #shape is left to yangtools\' parser, which answers as it always does'() {
@@ -65,9 +65,9 @@ class PlainJsonDataSpec extends Specification {
             def document = PLAIN.replace(original, replacement)
             assert document != PLAIN
         expect: 'the plain reader declines it'
-            plainJsonData.read(document) == null
+            plainJsonData.read('/', model.@modelContext, document) == null
         and: 'the whole-document parse answers what the full parser answers: the same nodes, or the same refusal'
-            outcome { model.parseDocumentJson(document) } == outcome { model.parseData('/', document, JSON) }
+            outcome { model.parseJson('/', document) } == outcome { model.parseData('/', document, JSON) }
         where:
             shape                                        | original                  | replacement
             'an unprefixed top-level member'             | '"shop:staff"'            | '"staff"'
@@ -88,6 +88,33 @@ class PlainJsonDataSpec extends Specification {
             'a child before the entry\'s last key'       | '"id": "b/c\'d", "item": [{"sku": "hammer", "count": "-1"}]' | '"item": [{"sku": "hammer", "count": "-1"}], "id": "b/c\'d"'
             'broken JSON'                                | '"shop:staff": {'         | '"shop:staff": {{'
             'trailing content'                           | '"lead": "bob"}}'         | '"lead": "bob"}} {}'
+    }
+
+    def 'Nodes under #parent in plain shapes are read straight into the nodes yangtools\' parser makes of them'() {
+        when:
+            def plain = plainJsonData.read(parent, model.@schemaTree.parentOf(parent).node(), json)
+        then: 'read here: the nodes of the full parser, under the parent, the top ones naming their module'
+            plain != null
+            normalized(plain) == normalized(model.parseData(parent, json, JSON))
+            normalized(model.parseJson(parent, json)) == normalized(plain)
+        where:
+            parent                              | json
+            '/shop'                             | '{"shop:shelf": [{"id": "x", "floor": 3, "item": [{"sku": "nail", "count": "5"}]}]}'
+            '/shop'                             | '{"shop-extra:till": {"cash": 7}}'
+            "/shop/shelf[@id='a' and @floor='1']" | '{"shop:item": [{"sku": "nail"}], "shop:sizes": {"width": 2}}'
+    }
+
+    def 'Nodes under #parent with #shape are left to yangtools\' parser, which answers as it always does'() {
+        expect: 'the plain reader takes none of it (null, or no nodes)'
+            !plainJsonData.read(parent, model.@schemaTree.parentOf(parent).node(), json)
+        and: 'the parse answers what the full parser answers'
+            outcome { model.parseJson(parent, json) } == outcome { model.parseData(parent, json, JSON) }
+        where:
+            shape                        | parent  | json
+            'a leaf of the parent'       | '/shop' | '{"shop:name": "corner"}'
+            'an unprefixed member'       | '/shop' | '{"shelf": [{"id": "x", "floor": 3}]}'
+            'a node of another parent'   | '/shop' | '{"shop:staff": {"lead": "bob"}}'
+            'no nodes at all'            | '/shop' | '{}'
     }
 
     static Object outcome(Closure<List<DataNode>> parse) {

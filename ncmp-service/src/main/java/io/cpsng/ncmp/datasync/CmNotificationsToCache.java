@@ -5,7 +5,6 @@ import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.tree.DataTree;
 import io.cpsng.cps.tree.SchemaSetModel;
 import io.cpsng.ncmp.datasync.OperationalDataCache.CachedTree;
-import io.cpsng.ncmp.datasync.OperationalDataCache.StoredTree;
 import io.cpsng.ncmp.inventory.DataSyncRows;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -102,7 +101,7 @@ public class CmNotificationsToCache {
 
     /** Each handle's edits applied to its tree, the handles on all cores; the changed trees stored together. */
     private List<Stale> applyToCache(final Map<String, List<JsonNode>> editsByHandle) {
-        final Map<String, StoredTree> cached = operationalDataCache.lockTrees(editsByHandle.keySet());
+        final Map<String, CachedTree> cached = operationalDataCache.lockTrees(editsByHandle.keySet());
         // looked up here, on the transaction's thread: the workers below do not query the database
         final Map<String, SchemaSetModel> models = modelsOf(cached.values());
         final Map<TargetOnModel, String> xpaths = new ConcurrentHashMap<>();
@@ -110,25 +109,25 @@ public class CmNotificationsToCache {
         final List<Stale> stale = editsByHandle.entrySet().parallelStream()
             .map(handleEdits -> {
                 final String cmHandleId = handleEdits.getKey();
-                final StoredTree storedTree = cached.get(cmHandleId);
-                if (storedTree == null) {
+                final CachedTree cachedTree = cached.get(cmHandleId);
+                if (cachedTree == null) {
                     return new Stale(cmHandleId, "", "nothing is cached");
                 }
-                final SchemaSetModel model = models.get(storedTree.schemaSetName());
+                final SchemaSetModel model = models.get(cachedTree.schemaSetName());
                 if (model == null) {
-                    return new Stale(cmHandleId, "", "module set " + storedTree.schemaSetName() + " is gone");
+                    return new Stale(cmHandleId, "", "module set " + cachedTree.schemaSetName() + " is gone");
                 }
-                DataTree tree = storedTree.decode();
+                DataTree tree = cachedTree.tree();
                 for (final JsonNode edit : handleEdits.getValue()) {
                     try {
-                        final String xpath = xpaths.computeIfAbsent(new TargetOnModel(storedTree.schemaSetName(),
+                        final String xpath = xpaths.computeIfAbsent(new TargetOnModel(cachedTree.schemaSetName(),
                             edit.path("target").asString("/")), target -> model.xpathOfRestconfPath(target.target()));
                         tree = applyEdit(model, tree, xpath, edit);
                     } catch (final RuntimeException failure) {
                         return new Stale(cmHandleId, edit.path("edit-id").asString(""), failure.getMessage());
                     }
                 }
-                changed.put(cmHandleId, new CachedTree(storedTree.schemaSetName(), tree));
+                changed.put(cmHandleId, new CachedTree(cachedTree.schemaSetName(), tree));
                 appliedEdits.increment(handleEdits.getValue().size());
                 return null;
             })
@@ -139,17 +138,17 @@ public class CmNotificationsToCache {
     }
 
     /** The models of the trees' module sets; a set that cannot be read (deleted by an upgrade) is left out. */
-    private Map<String, SchemaSetModel> modelsOf(final Collection<StoredTree> storedTrees) {
+    private Map<String, SchemaSetModel> modelsOf(final Collection<CachedTree> cachedTrees) {
         final Map<String, SchemaSetModel> models = new HashMap<>();
-        for (final StoredTree storedTree : storedTrees) {
-            if (!models.containsKey(storedTree.schemaSetName())) {
+        for (final CachedTree cachedTree : cachedTrees) {
+            if (!models.containsKey(cachedTree.schemaSetName())) {
                 SchemaSetModel model = null;
                 try {
-                    model = operationalDataCache.modelOf(storedTree.schemaSetName());
+                    model = operationalDataCache.modelOf(cachedTree.schemaSetName());
                 } catch (final NotFoundException gone) {
                     // its handles are synced again on the module set they have now
                 }
-                models.put(storedTree.schemaSetName(), model);
+                models.put(cachedTree.schemaSetName(), model);
             }
         }
         return models;
