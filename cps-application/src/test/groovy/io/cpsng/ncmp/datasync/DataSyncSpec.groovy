@@ -190,6 +190,27 @@ class DataSyncSpec extends ServerSpec {
             !cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, 'ds-narrow-set')
     }
 
+    def 'Data in a shape only yangtools\' parser reads (a leaf in a choice) are cached as plain data are'() {
+        given: 'ds-2 on a module set whose alarms hold their enabled leaf in a choice'
+            cpsModuleService.createSchemaSet(NFP_OPERATIONAL_DATASPACE, 'ds-choice-set', ['stub-alarms@2099-01-02.yang':
+                'module stub-alarms { yang-version 1.1; namespace "urn:spec:choice-alarms"; prefix alarms;'
+                    + ' revision 2099-01-02; container alarms { leaf name { type string; } leaf description { type string; }'
+                    + ' leaf load { type int32; } choice state { case on { leaf enabled { type boolean; } } } } }'])
+            jdbcTemplate.update("UPDATE ncmp_cm_handle SET schema_set_name = 'ds-choice-set' WHERE id = 'ds-2'")
+        when: 'data sync is turned on and the watchdog runs'
+            enable('ds-2')
+            def stored = dataSyncWatchdog.syncDueHandles()
+        then: 'it is stored and SYNCHRONIZED, every leaf the plugin answered cached'
+            stored == 1
+            state('ds-2').dataSyncState.operational.syncState == 'SYNCHRONIZED'
+            cached('ds-2', '/alarms').json['alarms:alarms'] ==
+                [name: 'ds-2', enabled: true, description: 'operational alarms of ds-2', load: 42]
+        when: 'the handle is removed'
+            register(removedCmHandles: ['ds-2'])
+        then: 'its module set goes with it'
+            !cpsModuleService.schemaSetExists(NFP_OPERATIONAL_DATASPACE, 'ds-choice-set')
+    }
+
     def 'An upgraded handle with data sync on is synced again on its new module set'() {
         given: 'a handle whose data are cached on its module set, the only handle on it (ds-2, on the same set, removed)'
             enable('ds-1')

@@ -24,6 +24,15 @@ public final class SchemaSetModel {
         return DataTree.of(yangModel.parseJson(Xpaths.ROOT, json));
     }
 
+    /**
+     * JSON of the whole document as a tree if all of it is in the plain shapes devices send and valid; null if not,
+     * and {@link #parseTree} says what it is.
+     */
+    public DataTree parsePlainTree(final String json) {
+        final List<DataNode> nodes = yangModel.parsePlainJson(Xpaths.ROOT, json);
+        return nodes == null ? null : DataTree.of(nodes);
+    }
+
     /** JSON of nodes under the canonical parent xpath, validated; the top ones name their module. */
     public List<DataNode> parse(final String parentXpath, final String json) {
         return yangModel.parseJson(parentXpath, json);

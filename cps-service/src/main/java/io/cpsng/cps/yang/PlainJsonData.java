@@ -5,6 +5,7 @@ import io.cpsng.cps.path.Xpaths;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -92,7 +93,7 @@ final class PlainJsonData {
         try (JsonParser parser = JSON.createParser(json)) {
             expect(parser.nextToken() == JsonToken.START_OBJECT);
             final List<DataNode> nodes = new ArrayList<>();
-            final Set<String> names = new LinkedHashSet<>();
+            final Set<String> names = new HashSet<>();
             while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
                 final String memberName = parser.currentName();
                 expect(names.add(memberName));
@@ -121,7 +122,7 @@ final class PlainJsonData {
             nodes.add(readContent(parser, container, Xpaths.childXpath(parentXpath, name), null, top));
         } else if (schemaNode instanceof ListSchemaNode list && !list.getKeyDefinition().isEmpty()) {
             expect(parser.currentToken() == JsonToken.START_ARRAY);
-            final Set<String> entryXpaths = new LinkedHashSet<>();
+            final Set<String> entryXpaths = new HashSet<>();
             while (parser.nextToken() == JsonToken.START_OBJECT) {
                 final DataNode entry = readContent(parser, list, Xpaths.childXpath(parentXpath, name), list, top);
                 expect(entryXpaths.add(entry.xpath()));
@@ -143,7 +144,7 @@ final class PlainJsonData {
         final Map<String, Object> leaves = new LinkedHashMap<>();
         final Map<String, Object> keyValues = list == null ? null : new LinkedHashMap<>();
         final List<DataNode> children = new ArrayList<>();
-        final Set<String> names = new LinkedHashSet<>();
+        final Set<String> names = new HashSet<>();
         String nodeXpath = list == null ? xpath : null;
         while (parser.nextToken() == JsonToken.PROPERTY_NAME) {
             final String memberName = parser.currentName();
@@ -182,7 +183,9 @@ final class PlainJsonData {
         if (nodeXpath == null) {
             nodeXpath = xpath + keyPredicate(list, keyValues);
         }
-        expect(nodeXpath.getBytes(StandardCharsets.UTF_8).length <= Xpaths.MOST_BYTES);
+        // a char is at most three bytes of UTF-8 (a pair of surrogates four): most xpaths need no encoding to tell
+        expect(nodeXpath.length() * 3 <= Xpaths.MOST_BYTES
+            || nodeXpath.getBytes(StandardCharsets.UTF_8).length <= Xpaths.MOST_BYTES);
         return new DataNode(nodeXpath, top ? moduleIdentities.identityOf(module) : null, leaves, children);
     }
 

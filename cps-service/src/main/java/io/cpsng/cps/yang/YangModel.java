@@ -84,9 +84,19 @@ public final class YangModel {
      * (PlainJsonData).
      */
     public List<DataNode> parseJson(final String parentXpath, final String json) {
+        final List<DataNode> plain = parsePlainJson(parentXpath, json);
+        return plain != null ? plain : parseData(Xpaths.isRoot(parentXpath) ? Xpaths.ROOT : parentXpath, json,
+            ContentType.JSON);
+    }
+
+    /**
+     * The nodes of JSON under the canonical parent xpath if it is all in plain shapes and all of it valid; null if
+     * not (no nodes, other shapes, anything the model refuses or does not define): {@link #parseJson} says what.
+     */
+    public List<DataNode> parsePlainJson(final String parentXpath, final String json) {
         final String parent = Xpaths.isRoot(parentXpath) ? Xpaths.ROOT : parentXpath;
         final List<DataNode> plain = plainJsonData.read(parent, schemaTree.parentOf(parent).node(), json);
-        return plain == null || plain.isEmpty() ? parseData(parent, json, ContentType.JSON) : plain;
+        return plain == null || plain.isEmpty() ? null : plain;
     }
 
     /**

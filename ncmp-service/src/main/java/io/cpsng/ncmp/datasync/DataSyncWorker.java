@@ -130,8 +130,7 @@ class DataSyncWorker {
                 if (model != null) {
                     answers.put(handle, model.topLevelNodeNames().isEmpty()
                         ? CompletableFuture.completedFuture(DataTree.empty())
-                        : dmiCalls.submit(() -> model.parseTree(readOperationalTree(handle,
-                            model.topLevelNodeNames()))));
+                        : dmiCalls.submit(() -> readOperationalTree(handle, model)));
                 }
             }
         }
@@ -164,11 +163,12 @@ class DataSyncWorker {
     }
 
     /**
-     * The members of the plugin's answer the module set defines, as one JSON object. A member it does not define has
-     * no place in the cache: it is left out and named in a WARN line (the reference's DMI stub answers every read
-     * with an ietf-network sample its own module set does not define). An answer without any is no data: a failure.
+     * The plugin's answer as a tree of what the module set defines. The common answer, all of it plain and defined,
+     * is read at once; any other is parsed after its members the module set does not define are left out, named in
+     * a WARN line (the reference's DMI stub answers every read with an ietf-network sample its own module set does
+     * not define). An answer without any defined member is no data: a failure.
      */
-    private String readOperationalTree(final ClaimedHandle handle, final List<String> topLevelNodes) {
+    private DataTree readOperationalTree(final ClaimedHandle handle, final SchemaSetModel model) {
         final DmiResponse dmiResponse = dmiClient.passThrough(handle.cmHandle(), PASSTHROUGH_OPERATIONAL, "/", null,
             "read", null, null, DmiClient.NO_CALLER);
         if (!dmiResponse.isSuccess()) {
@@ -179,9 +179,18 @@ class DataSyncWorker {
         if (body == null || body.isBlank()) {
             throw noData(handle, dmiResponse, "an empty body");
         }
+        final DataTree plainTree = model.parsePlainTree(body);
+        return plainTree != null ? plainTree
+            : model.parseTree(definedMembers(handle, dmiResponse, model.topLevelNodeNames()));
+    }
+
+    /** The members of the answer the module set defines, as one JSON object. */
+    private String definedMembers(final ClaimedHandle handle, final DmiResponse dmiResponse,
+                                  final List<String> topLevelNodes) {
+        final String body = dmiResponse.body();
         final List<String> names = topLevelNamesOf(handle, dmiResponse);
         if (topLevelNodes.containsAll(names) && !names.isEmpty()) {
-            return body; // the common answer: all of it defined, passed on without a copy
+            return body; // all of it defined, passed on without a copy
         }
         final ObjectNode members = (ObjectNode) JSON.readTree(body);
         final ObjectNode defined = JSON.createObjectNode();
