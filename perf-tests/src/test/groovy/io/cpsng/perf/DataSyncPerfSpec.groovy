@@ -28,7 +28,7 @@ import static io.cpsng.perf.Budget.atMost
  * data-sync watchdog after 2,000 others (a running service is warm: the JIT takes thousands of parses to settle);
  * then reads and cps-path queries of one handle's cache through the service on a port and through its API, and CM
  * notification edits applied to the caches after 5,000 others (the listener's work, called in process: the broker is
- * measured by DataPlanePerfSpec). The plugin answers at once from the JDK's HTTP server (FixedAnswerPlugin): the
+ * measured by DataPlanePerfSpec). The plugin answers at once from a minimal HTTP/1.1 server (FixedAnswerPlugin): the
  * time is the service's.
  */
 @Stepwise
