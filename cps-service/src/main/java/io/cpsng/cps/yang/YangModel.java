@@ -85,8 +85,7 @@ public final class YangModel {
      */
     public List<DataNode> parseJson(final String parentXpath, final String json) {
         final List<DataNode> plain = parsePlainJson(parentXpath, json);
-        return plain != null ? plain : parseData(Xpaths.isRoot(parentXpath) ? Xpaths.ROOT : parentXpath, json,
-            ContentType.JSON);
+        return plain != null ? plain : parseData(parentXpath, json, ContentType.JSON);
     }
 
     /**

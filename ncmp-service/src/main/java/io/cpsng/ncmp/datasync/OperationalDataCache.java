@@ -29,8 +29,9 @@ import org.springframework.stereotype.Component;
 @Component
 class OperationalDataCache {
 
-    // one statement for all the rows (a batch of one statement per row took twice as long), in id order as the
-    // notifications lock them: two writers never wait on each other crosswise
+    // one statement for all the rows (a batch of one statement a row took twice as long), the trees an array of
+    // bytea sent as binary (binaryTransferEnable, application.yml), in id order as the notifications lock them: two
+    // writers never wait on each other crosswise
     private static final String STORE = """
         INSERT INTO ncmp_operational_cache (cm_handle_id, schema_set_name, tree)
         SELECT * FROM unnest(?::text[], ?::text[], ?::bytea[])
