@@ -177,13 +177,16 @@ class DataTreeSpec extends Specification {
     def 'Merges in the bytes leave the texts they replace unused, and the tree is written whole before they are most of it'() {
         given: 'a stored tree'
             def stored = DataTree.fromBytes(tree.toBytes())
-        when: 'the price of an item is merged 1,000 times, each time a new one'
+        when: 'the price of an item is merged 1,000 times, each time a new one, the bytes set beside the tree written whole'
+            def largestRatio = 0
             (1..1000).each { n ->
                 stored = DataTree.fromBytes(stored.mergeLeaves(model.parse(SHELF_A, "{\"shop:item\": [{\"sku\": \"pear\", \"price\": \"${n}.5\"}]}")).toBytes())
+                def wholeLength = DataTree.of(DataTree.fromBytes(stored.toBytes()).topLevelNodes()).toBytes().length
+                largestRatio = Math.max(largestRatio, stored.toBytes().length / wholeLength)
             }
-        then: 'the last price is there, and the bytes are never more than twice those of the tree written whole'
+        then: 'the last price is there, and the bytes were never more than twice those of the tree written whole'
             stored.read("$SHELF_A/item[@sku='pear']", OMIT_DESCENDANTS)[0].leaves().price == '1000.5'
-            stored.toBytes().length <= 2 * DataTree.of(stored.topLevelNodes()).toBytes().length
+            largestRatio <= 2
     }
 
     def 'A put replaces a node with its descendants, or adds it under its parent'() {
