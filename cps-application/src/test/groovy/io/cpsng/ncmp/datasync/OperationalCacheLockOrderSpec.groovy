@@ -1,16 +1,15 @@
 package io.cpsng.ncmp.datasync
 
+import io.cpsng.BlockedWrite
 import io.cpsng.IntegrationSpec
 import io.cpsng.cps.tree.DataTree
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.transaction.PlatformTransactionManager
 import org.springframework.transaction.support.TransactionTemplate
-import spock.util.concurrent.PollingConditions
 
 import javax.sql.DataSource
 import java.sql.Connection
 import java.sql.SQLException
-import java.util.concurrent.atomic.AtomicReference
 
 /**
  * The statements that write many cache rows take their row locks in id order, as the notifications' batches and the
@@ -51,27 +50,15 @@ class OperationalCacheLockOrderSpec extends IntegrationSpec {
         given: 'another transaction holding cache-order-b'
             assert lockWithoutWaiting('cache-order-b')
         when: 'the statement runs on the three rows, named in the order they were written'
-            def failure = new AtomicReference<Throwable>()
-            def running = Thread.start {
-                try {
-                    write(statement)
-                } catch (Throwable writeFailure) {
-                    failure.set(writeFailure)
-                }
-            }
+            def blocked = BlockedWrite.start { write(statement) }
         then: 'it waits for cache-order-b'
-            new PollingConditions(timeout: 10).eventually {
-                assert jdbcTemplate.queryForObject("""
-                    SELECT count(*) FROM pg_stat_activity
-                    WHERE datname = current_database() AND wait_event_type = 'Lock'""", Integer) == 1
-            }
+            blocked.waitsForALock(jdbcTemplate)
         and: 'cache-order-c, after cache-order-b in id order, is not locked: the other transaction takes it at once'
             lockWithoutWaiting('cache-order-c')
         when: 'the other transaction ends'
             holder.rollback()
-            running.join()
         then: 'the statement ends without an error'
-            failure.get() == null
+            blocked.end() == null
         where: 'the statements are'
             statement << ['a drop (sync turned off, handles deleted)', 'a store (a sync, a notification batch)',
                           'the lock of a notification batch']

@@ -1,14 +1,13 @@
 package io.cpsng.ncmp.inventory
 
+import io.cpsng.BlockedWrite
 import io.cpsng.IntegrationSpec
 import org.springframework.beans.factory.annotation.Autowired
-import spock.util.concurrent.PollingConditions
 
 import javax.sql.DataSource
 import java.sql.Connection
 import java.sql.SQLException
 import java.time.Duration
-import java.util.concurrent.atomic.AtomicReference
 
 /**
  * The statements that write many handle rows take their row locks in id order, whatever order the ids come in
@@ -65,27 +64,15 @@ class CmHandleRowLockOrderSpec extends IntegrationSpec {
         and: 'another transaction holding order-b'
             assert lockWithoutWaiting('order-b')
         when: 'the statement runs on the three handles'
-            def failure = new AtomicReference<Throwable>()
-            def running = Thread.start {
-                try {
-                    write(statement, claimedIds)
-                } catch (Throwable writeFailure) {
-                    failure.set(writeFailure)
-                }
-            }
+            def blocked = BlockedWrite.start { write(statement, claimedIds) }
         then: 'it waits for order-b'
-            new PollingConditions(timeout: 10).eventually {
-                assert jdbcTemplate.queryForObject("""
-                    SELECT count(*) FROM pg_stat_activity
-                    WHERE datname = current_database() AND wait_event_type = 'Lock'""", Integer) == 1
-            }
+            blocked.waitsForALock(jdbcTemplate)
         and: 'order-c, after order-b in id order, is not locked: the other transaction takes it at once'
             lockWithoutWaiting('order-c')
         when: 'the other transaction ends'
             holder.rollback()
-            running.join()
         then: 'the statement ends without an error'
-            failure.get() == null
+            blocked.end() == null
         where: 'the statements are'
             statement << ['module sync marking READY', 'module sync marking LOCKED', 'module sync releasing a batch',
                           'data sync releasing a batch', 'a resync after a notification', 'a removal',
