@@ -19,6 +19,12 @@ class AnchorLookup {
     private static final String SELECT_ANCHOR_ID = """
         SELECT a.id FROM anchor a JOIN dataspace d ON d.id = a.dataspace_id WHERE d.name = ? AND a.name = ?""";
 
+    /**
+     * The anchor's id as a subquery of another statement (its parameters: dataspace name, anchor name), where a
+     * statement of its own would cost a round trip; null when the anchor does not exist.
+     */
+    static final String ANCHOR_ID = "(" + SELECT_ANCHOR_ID + ")";
+
     private static final String SELECT_SCHEMA_SET_ID = """
         SELECT ss.id FROM schema_set ss JOIN dataspace d ON d.id = ss.dataspace_id WHERE d.name = ? AND ss.name = ?""";
 

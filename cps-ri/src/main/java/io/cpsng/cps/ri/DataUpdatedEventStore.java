@@ -31,11 +31,8 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
 
     // the subscriptions of these anchors that are there: the one statement a write of anchors nobody subscribed to
     // makes, one index probe per xpath
-    private static final String SELECT_PRESENT_SUBSCRIPTIONS = """
-        SELECT f.xpath FROM fragment f
-        WHERE f.anchor_id = (SELECT a.id FROM anchor a JOIN dataspace d ON d.id = a.dataspace_id
-                             WHERE d.name = ? AND a.name = ?)
-        AND f.xpath = ANY(?::text[])""";
+    private static final String SELECT_PRESENT_SUBSCRIPTIONS = "SELECT f.xpath FROM fragment f WHERE f.anchor_id = "
+        + AnchorLookup.ANCHOR_ID + " AND f.xpath = ANY(?::text[])";
 
     // over a CTE updates(anchor_name, xpath, action, observed_timestamp, ordinal): the updates' anchors, their
     // buckets locked in order (the lock is in the select list, evaluated after the sort), then their events inserted

@@ -15,12 +15,13 @@ import org.springframework.stereotype.Component;
 
 /**
  * Reads trees of fragments in one statement, whatever their size: the roots come from a
- * caller's SQL selecting fragment ids; all descendants are one index range scan per root
- * (xpath between root/ and root0 in the "C" collation). OFFSET 0 keeps the LATERAL subquery from being
- * flattened into a join: the generic plan of the prepared statement, estimating 10 roots, hash-joined 200
- * roots to a scan of the whole table (3.6 s instead of 4 ms at 130,000 fragments). A limited depth is a
- * recursive CTE over (anchor_id, parent_id). Trees are linked in one pass over the rows sorted by id; their
- * text is decoded as the rows come ({@link FragmentDecoder}).
+ * caller's SQL selecting fragment ids, collected into an array first (as {@code id IN (...)} the generic plan,
+ * estimating thousands of roots where a cps-path matched one, hash-joined them to two scans of the whole table);
+ * all descendants are one index range scan per root (xpath between root/ and root0 in the "C" collation).
+ * OFFSET 0 keeps the LATERAL subquery from being flattened into a join: the generic plan of the prepared
+ * statement, estimating 10 roots, hash-joined 200 roots to a scan of the whole table (3.6 s instead of 4 ms at
+ * 130,000 fragments). A limited depth is a recursive CTE over (anchor_id, parent_id). Trees are linked in one
+ * pass over the rows sorted by id; their text is decoded as the rows come ({@link FragmentDecoder}).
  * Rows come through a cursor, so a read over the limit is stopped at the first row past it, before the driver
  * has loaded the rest.
  */
@@ -32,29 +33,30 @@ class FragmentReader {
     private static final int FETCH_SIZE = 10_000;
 
     private static final String COLUMNS = "f.id, f.anchor_id, f.parent_id, f.xpath, f.attributes::text";
+    // the same with a name for the last, where a CTE's columns are selected by name
+    private static final String NAMED_COLUMNS = COLUMNS + " AS attributes";
 
     private static final String ROOTS_ONLY = "SELECT " + COLUMNS + ", true AS root FROM fragment f "
-        + "WHERE f.id IN (%s)";
+        + "WHERE f.id = ANY(ARRAY(%s))";
 
     private static final String ROOTS_AND_ALL_DESCENDANTS = """
-        WITH roots AS MATERIALIZED (SELECT id, anchor_id, xpath FROM fragment WHERE id IN (%s))
-        SELECT %s, true AS root FROM roots r JOIN fragment f ON f.id = r.id
+        WITH roots AS MATERIALIZED (SELECT %s FROM fragment f WHERE f.id = ANY(ARRAY(%s)))
+        SELECT id, anchor_id, parent_id, xpath, attributes, true AS root FROM roots
         UNION ALL
         SELECT %s, false AS root FROM roots r CROSS JOIN LATERAL (SELECT * FROM fragment d
             WHERE d.anchor_id = r.anchor_id AND d.xpath >= r.xpath || '/' AND d.xpath < r.xpath || '0'
             OFFSET 0) f"""
-        .formatted("%s", COLUMNS, COLUMNS);
+        .formatted(NAMED_COLUMNS, "%s", COLUMNS);
 
     private static final String ROOTS_AND_DESCENDANTS_TO_DEPTH = """
         WITH RECURSIVE tree AS (
-            SELECT %s, true AS root, 0 AS depth FROM fragment f WHERE f.id IN (%s)
+            SELECT %s, true AS root, 0 AS depth FROM fragment f WHERE f.id = ANY(ARRAY(%s))
             UNION ALL
             SELECT %s, false AS root, tree.depth + 1 FROM tree JOIN fragment f
                 ON f.anchor_id = tree.anchor_id AND f.parent_id = tree.id
             WHERE tree.depth < ?)
         SELECT id, anchor_id, parent_id, xpath, attributes, root FROM tree"""
-        .formatted(COLUMNS.replace("f.attributes::text", "f.attributes::text AS attributes"), "%s",
-            COLUMNS.replace("f.attributes::text", "f.attributes::text AS attributes"));
+        .formatted(NAMED_COLUMNS, "%s", NAMED_COLUMNS);
 
     private final JdbcTemplate jdbcTemplate;
     private final int maxFragmentsPerRead;
