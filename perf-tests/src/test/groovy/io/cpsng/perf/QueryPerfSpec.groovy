@@ -12,12 +12,14 @@ import static io.cpsng.cps.api.model.FetchDescendantsOption.INCLUDE_ALL_DESCENDA
 import static io.cpsng.cps.api.model.PaginationOption.NO_PAGINATION
 import static io.cpsng.perf.Budget.NONE
 import static io.cpsng.perf.Budget.atLeast
+import static io.cpsng.perf.ReadPerfSpec.bestOfRounds
 import static io.cpsng.perf.ReadPerfSpec.countNodes
 import static io.cpsng.perf.RoadmDevices.FRAGMENTS_PER_DEVICE
 
 /**
  * cps-path queries over anchors of 1,000 devices, 100 of which (901 to 1,000) have failed and are
- * out of service. Queries returning nodes read all descendants and are held to the read budget.
+ * out of service. Queries returning nodes read all descendants and are held to the read budget, measured as the reads
+ * are: the best of as many rounds as the raw read limit has (one round alone measured the machine's load as much).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class QueryPerfSpec extends PerfIntegrationSpec {
@@ -46,9 +48,9 @@ class QueryPerfSpec extends PerfIntegrationSpec {
     }
 
     def 'Querying #scenario'() {
-        when: 'one anchor is queried, with all descendants'
+        when: 'one anchor is queried, with all descendants, the best of as many rounds as the read limit has'
             def result = null
-            def seconds = Meter.secondsFor {
+            def seconds = bestOfRounds {
                 result = objectUnderTest.queryDataNodes(DATASPACE, 'devices-1', cpsPath, INCLUDE_ALL_DESCENDANTS)
             }
             def fragments = countNodes(result)
@@ -84,9 +86,9 @@ class QueryPerfSpec extends PerfIntegrationSpec {
     }
 
     def 'Querying #scenario across 3 anchors'() {
-        when: 'every anchor of the dataspace is queried, with all descendants'
+        when: 'every anchor of the dataspace is queried, with all descendants, the best of as many rounds'
             def result = null
-            def seconds = Meter.secondsFor {
+            def seconds = bestOfRounds {
                 result = objectUnderTest.queryDataNodesAcrossAnchors(DATASPACE, cpsPath, INCLUDE_ALL_DESCENDANTS, NO_PAGINATION)
             }
             def fragments = result.items().sum { countNodes(it.dataNodes()) }

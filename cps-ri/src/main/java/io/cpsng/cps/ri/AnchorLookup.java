@@ -50,10 +50,15 @@ class AnchorLookup {
         final List<Integer> anchorIds = jdbcTemplate.queryForList(SELECT_ANCHOR_ID, Integer.class,
             dataspaceName, anchorName);
         if (anchorIds.isEmpty()) {
-            dataspaceId(dataspaceName);
-            throw NotFoundException.anchor(dataspaceName, anchorName);
+            throw anchorNotFound(dataspaceName, anchorName);
         }
         return anchorIds.getFirst();
+    }
+
+    /** What to throw for an anchor a statement did not find: the dataspace's NotFoundException when it is missing. */
+    NotFoundException anchorNotFound(final String dataspaceName, final String anchorName) {
+        dataspaceId(dataspaceName);
+        return NotFoundException.anchor(dataspaceName, anchorName);
     }
 
     int schemaSetId(final String dataspaceName, final String schemaSetName) {
@@ -71,8 +76,7 @@ class AnchorLookup {
             (resultSet, rowNumber) -> new SchemaSetIdentity(dataspaceName, resultSet.getString(2),
                 resultSet.getLong(1)), dataspaceName, anchorName);
         if (schemaSets.isEmpty()) {
-            dataspaceId(dataspaceName);
-            throw NotFoundException.anchor(dataspaceName, anchorName);
+            throw anchorNotFound(dataspaceName, anchorName);
         }
         return schemaSets.getFirst();
     }

@@ -58,6 +58,18 @@ class FragmentStore implements DataPersistence {
         SELECT (SELECT id FROM anchor), ARRAY(SELECT xpath FROM missing)"""
         .formatted(AnchorLookup.ANCHOR_ID, idsInRanges("(SELECT id FROM anchor)", NODE, SUBTREE, LIST_ENTRIES));
 
+    /**
+     * A replace's first statement (parameters: dataspace name, anchor name, the replaced nodes' xpaths, their
+     * parents' xpaths): the anchor found by its name, the nodes with their subtrees deleted, and one row per parent
+     * found (xpath, id), or one row of nulls; each row gives the anchor's id (null: there is no such anchor).
+     */
+    private static final String DELETE_SUBTREES_SELECT_PARENTS = """
+        WITH anchor AS MATERIALIZED (SELECT %s AS id),
+        deleted AS (DELETE FROM fragment WHERE id = ANY(ARRAY(%s)))
+        SELECT anchor.id, f.xpath, f.id FROM anchor
+        LEFT JOIN fragment f ON f.anchor_id = anchor.id AND f.xpath = ANY(?)"""
+        .formatted(AnchorLookup.ANCHOR_ID, idsInRanges("(SELECT id FROM anchor)", NODE, SUBTREE));
+
     // the fragments of the xpaths (with the top-level ones for the root) of an anchor named by its dataspace and name
     private static final String SELECT_XPATH_IDS = "SELECT id FROM fragment WHERE anchor_id = " + AnchorLookup.ANCHOR_ID
         + " AND xpath = ANY(?)";
@@ -86,7 +98,6 @@ class FragmentStore implements DataPersistence {
             AND NOT EXISTS (SELECT 1 FROM jsonb_each(?::jsonb) AS given(leaf, value)
                 WHERE f.attributes -> given.leaf IS DISTINCT FROM given.value))""";
 
-    private static final String DELETE_SUBTREES = deleteInRanges(NODE, SUBTREE);
     private static final String DELETE_LIST_ENTRIES = deleteInRanges(LIST_ENTRIES);
 
     private static final String MERGE_LEAVES = """
@@ -148,10 +159,23 @@ class FragmentStore implements DataPersistence {
     @Override
     public void replaceDataNodes(final String dataspaceName, final String anchorName,
                                  final Collection<DataNode> dataNodes) {
-        final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
-        final Map<String, Long> parentIdsByXpath = parentIds(dataspaceName, anchorName, anchorId,
-            dataNodes.stream().map(dataNode -> Xpaths.parentXpath(dataNode.xpath())).collect(Collectors.toSet()));
-        jdbcTemplate.update(DELETE_SUBTREES, xpathsOf(dataNodes), anchorId, anchorId);
+        final Set<String> parentXpaths = dataNodes.stream().map(dataNode -> Xpaths.parentXpath(dataNode.xpath()))
+            .collect(Collectors.toSet());
+        final Map<String, Long> parentIdsByXpath = new HashMap<>();
+        final Integer anchorId = jdbcTemplate.query(DELETE_SUBTREES_SELECT_PARENTS, resultSet -> {
+            Integer foundAnchorId = null;
+            while (resultSet.next()) {
+                foundAnchorId = (Integer) resultSet.getObject(1);
+                if (resultSet.getString(2) != null) {
+                    parentIdsByXpath.put(resultSet.getString(2), resultSet.getLong(3));
+                }
+            }
+            return foundAnchorId;
+        }, dataspaceName, anchorName, xpathsOf(dataNodes), parentXpaths.toArray(String[]::new));
+        if (anchorId == null) {
+            throw anchorLookup.anchorNotFound(dataspaceName, anchorName);
+        }
+        requireParents(dataspaceName, anchorName, parentXpaths, parentIdsByXpath);
         fragmentWriter.insertTrees(anchorId, dataNodes,
             dataNode -> parentIdsByXpath.get(Xpaths.parentXpath(dataNode.xpath())));
     }
@@ -286,8 +310,7 @@ class FragmentStore implements DataPersistence {
         final String[] missingXpaths = jdbcTemplate.query(DELETE_XPATHS_AND_BELOW, resultSet -> {
             resultSet.next();
             if (resultSet.getObject(1) == null) {
-                anchorLookup.anchorId(dataspaceName, anchorName);
-                return xpathArray;
+                throw anchorLookup.anchorNotFound(dataspaceName, anchorName);
             }
             return (String[]) resultSet.getArray(2).getArray();
         }, dataspaceName, anchorName, xpathArray, xpathArray);
@@ -334,14 +357,9 @@ class FragmentStore implements DataPersistence {
         return parentIds.getFirst();
     }
 
-    /** The ids of the parents ("/" maps to null); DataNodeNotFoundException naming those that do not exist. */
-    private Map<String, Long> parentIds(final String dataspaceName, final String anchorName, final int anchorId,
-                                        final Set<String> parentXpaths) {
-        final Map<String, Long> parentIdsByXpath = new HashMap<>();
-        jdbcTemplate.query("SELECT xpath, id FROM fragment WHERE anchor_id = ? AND xpath = ANY(?)",
-            resultSet -> {
-                parentIdsByXpath.put(resultSet.getString(1), resultSet.getLong(2));
-            }, anchorId, parentXpaths.toArray(String[]::new));
+    /** Adds "/" to the parents' ids found (as null); DataNodeNotFoundException naming those not found. */
+    private static void requireParents(final String dataspaceName, final String anchorName,
+                                       final Set<String> parentXpaths, final Map<String, Long> parentIdsByXpath) {
         final List<String> missingParents = new ArrayList<>();
         for (final String parentXpath : parentXpaths) {
             if (Xpaths.isRoot(parentXpath)) {
@@ -353,7 +371,6 @@ class FragmentStore implements DataPersistence {
         if (!missingParents.isEmpty()) {
             throw new DataNodeNotFoundException(dataspaceName, anchorName, missingParents);
         }
-        return parentIdsByXpath;
     }
 
     /**

@@ -17,20 +17,27 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Inserts whole trees in a fixed number of statements: one to reserve ids for every node, then
- * a batched multi-row INSERT for small trees or COPY for large ones. Ids are handed out in
+ * Inserts whole trees in a fixed number of statements: small trees in one INSERT that takes its ids from the
+ * sequence itself, large ones by COPY after a statement reserving their ids. Ids are handed out in
  * depth-first order, so a parent's id is always smaller than its children's (readers rely on it).
  */
 @Component
 class FragmentWriter {
 
     private static final int COPY_THRESHOLD = 100;
+    private static final int NO_PARENT_ROW = -1;
     private static final int ANALYZE_THRESHOLD = 10_000;
     private static final int COPY_CHUNK_CHARACTERS = 1 << 16;
     private static final String RESERVE_IDS = "SELECT nextval('fragment_id_seq') FROM generate_series(1, ?)";
+    // rows as arrays, each row's parent either a row before it (its 1-based number) or the given parent id
     private static final String INSERT = """
+        WITH ids AS MATERIALIZED (SELECT n, nextval('fragment_id_seq') AS id FROM generate_series(1, ?) AS n)
         INSERT INTO fragment (id, anchor_id, parent_id, xpath, schema_path, attributes)
-        VALUES (?, ?, ?, ?, ?, ?::jsonb)""";
+        SELECT own.id, r.anchor_id, COALESCE(parent.id, r.parent_id), r.xpath, r.schema_path, r.attributes::jsonb
+        FROM unnest(?::int[], ?::int[], ?::bigint[], ?::text[], ?::text[], ?::text[])
+            WITH ORDINALITY AS r(anchor_id, parent_row, parent_id, xpath, schema_path, attributes, n)
+        JOIN ids own ON own.n = r.n
+        LEFT JOIN ids parent ON parent.n = r.parent_row""";
     private static final String COPY = "COPY fragment (id, anchor_id, parent_id, xpath, schema_path, attributes) "
         + "FROM STDIN";
 
@@ -48,35 +55,55 @@ class FragmentWriter {
     /** Inserts each tree below the parent fragment the function gives for it (null for top level). */
     void insertTrees(final int anchorId, final Collection<DataNode> trees,
                      final Function<DataNode, Long> parentIdOfTree) {
-        final List<Object[]> rows = new ArrayList<>();
-        final long[] ids = reserveIds(countNodes(trees));
-        final int[] nextId = {0};
+        final List<Row> rows = new ArrayList<>();
         for (final DataNode tree : trees) {
-            addRows(anchorId, parentIdOfTree.apply(tree), tree, ids, nextId, rows);
+            addRows(anchorId, NO_PARENT_ROW, parentIdOfTree.apply(tree), tree, rows);
         }
         write(rows);
     }
 
-    /** Inserts the top-level trees of many anchors (by anchor id) at once: one id reservation, one write. */
+    /** Inserts the top-level trees of many anchors (by anchor id) at once: one write. */
     void insertTopLevelTrees(final Map<Integer, Collection<DataNode>> treesByAnchorId) {
-        final long[] ids = reserveIds(treesByAnchorId.values().stream().mapToInt(FragmentWriter::countNodes).sum());
-        final List<Object[]> rows = new ArrayList<>(ids.length);
-        final int[] nextId = {0};
+        final List<Row> rows = new ArrayList<>();
         treesByAnchorId.forEach((anchorId, trees) -> trees.forEach(tree ->
-            addRows(anchorId, null, tree, ids, nextId, rows)));
+            addRows(anchorId, NO_PARENT_ROW, null, tree, rows)));
         write(rows);
     }
 
-    private void write(final List<Object[]> rows) {
+    /** A fragment to insert, below the row before it at parentRow or, at NO_PARENT_ROW, below parentId. */
+    private record Row(int anchorId, int parentRow, Long parentId, String xpath, String attributes) {
+    }
+
+    private void write(final List<Row> rows) {
         if (rows.isEmpty()) {
             return;
         }
         if (rows.size() < COPY_THRESHOLD) {
-            jdbcTemplate.batchUpdate(INSERT, rows);
+            insert(rows);
         } else {
-            copy(rows);
+            copy(rows, reserveIds(rows.size()));
             analyzeIfGrownMuch(rows.size());
         }
+    }
+
+    private void insert(final List<Row> rows) {
+        final int size = rows.size();
+        final Integer[] anchorIds = new Integer[size];
+        final Integer[] parentRows = new Integer[size];
+        final Long[] parentIds = new Long[size];
+        final String[] xpaths = new String[size];
+        final String[] schemaPaths = new String[size];
+        final String[] attributes = new String[size];
+        for (int index = 0; index < size; index++) {
+            final Row row = rows.get(index);
+            anchorIds[index] = row.anchorId();
+            parentRows[index] = row.parentRow() + 1;
+            parentIds[index] = row.parentId();
+            xpaths[index] = row.xpath();
+            schemaPaths[index] = Xpaths.schemaPath(row.xpath());
+            attributes[index] = row.attributes();
+        }
+        jdbcTemplate.update(INSERT, size, anchorIds, parentRows, parentIds, xpaths, schemaPaths, attributes);
     }
 
     /**
@@ -92,13 +119,12 @@ class FragmentWriter {
         }
     }
 
-    private void addRows(final int anchorId, final Long parentId, final DataNode dataNode, final long[] ids,
-                         final int[] nextId, final List<Object[]> rows) {
-        final long id = ids[nextId[0]++];
-        rows.add(new Object[] {id, anchorId, parentId, dataNode.xpath(), Xpaths.schemaPath(dataNode.xpath()),
-            FragmentJson.toJson(dataNode.leaves())});
+    private static void addRows(final int anchorId, final int parentRow, final Long parentId, final DataNode dataNode,
+                                final List<Row> rows) {
+        final int row = rows.size();
+        rows.add(new Row(anchorId, parentRow, parentId, dataNode.xpath(), FragmentJson.toJson(dataNode.leaves())));
         for (final DataNode child : dataNode.childDataNodes()) {
-            addRows(anchorId, id, child, ids, nextId, rows);
+            addRows(anchorId, row, null, child, rows);
         }
     }
 
@@ -109,13 +135,16 @@ class FragmentWriter {
         return ids;
     }
 
-    private void copy(final List<Object[]> rows) {
+    private void copy(final List<Row> rows, final long[] ids) {
         jdbcTemplate.execute((ConnectionCallback<Void>) connection -> {
             final CopyIn copyIn = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(COPY);
             try {
                 final StringBuilder chunk = new StringBuilder(COPY_CHUNK_CHARACTERS + 1024);
-                for (final Object[] row : rows) {
-                    appendCopyLine(chunk, row);
+                for (int index = 0; index < rows.size(); index++) {
+                    final Row row = rows.get(index);
+                    appendCopyLine(chunk, ids[index], row.anchorId(),
+                        row.parentRow() == NO_PARENT_ROW ? row.parentId() : (Long) ids[row.parentRow()], row.xpath(),
+                        Xpaths.schemaPath(row.xpath()), row.attributes());
                     if (chunk.length() >= COPY_CHUNK_CHARACTERS) {
                         write(copyIn, chunk);
                     }
@@ -137,7 +166,7 @@ class FragmentWriter {
         chunk.setLength(0);
     }
 
-    private static void appendCopyLine(final StringBuilder line, final Object[] row) {
+    private static void appendCopyLine(final StringBuilder line, final Object... row) {
         for (int column = 0; column < row.length; column++) {
             if (column > 0) {
                 line.append('\t');
@@ -165,11 +194,4 @@ class FragmentWriter {
         }
     }
 
-    private static int countNodes(final Collection<DataNode> trees) {
-        int count = 0;
-        for (final DataNode tree : trees) {
-            count += 1 + countNodes(tree.childDataNodes());
-        }
-        return count;
-    }
 }
