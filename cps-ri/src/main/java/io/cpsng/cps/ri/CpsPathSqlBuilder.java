@@ -99,16 +99,20 @@ public final class CpsPathSqlBuilder {
     /**
      * f is an ancestor of a node the steps match: the matches' ancestors are collected by walking up
      * parent_id (primary-key lookups; UNION visits each ancestor once however many matches share it),
-     * instead of testing every candidate ancestor against every match by xpath range.
+     * instead of testing every candidate ancestor against every match by xpath range. Each step up is a LATERAL
+     * probe: as a join, the generic plan (estimating thousands of rows a step) hashed a scan of the whole table at
+     * every step.
      */
     private void appendAncestorsOfMatches(final List<Step> steps) {
         final String match = nextAlias("d");
         final String parent = nextAlias("p");
+        final String step = nextAlias("s");
         append(SELECTED + ".id IN (WITH RECURSIVE up(id) AS (SELECT " + match + ".parent_id FROM fragment " + match
             + " WHERE ");
         appendMatch(match, steps);
-        append(" AND " + match + ".parent_id IS NOT NULL UNION SELECT " + parent + ".parent_id FROM up JOIN fragment "
-            + parent + " ON " + parent + ".id = up.id WHERE " + parent + ".parent_id IS NOT NULL) SELECT id FROM up)");
+        append(" AND " + match + ".parent_id IS NOT NULL UNION SELECT " + step + ".parent_id FROM up CROSS JOIN LATERAL"
+            + " (SELECT " + parent + ".parent_id FROM fragment " + parent + " WHERE " + parent + ".id = up.id OFFSET 0) "
+            + step + " WHERE " + step + ".parent_id IS NOT NULL) SELECT id FROM up)");
     }
 
     /**
