@@ -16,8 +16,8 @@ import static io.cpsng.perf.Budget.atMost
  * The Clixon scaling study on the service layer, in process: single-entry reads, replaces and
  * deletes of random entries in one flat list of 1,000, 10,000, 100,000 and 1,000,000 entries. A store that
  * scales keeps the time per operation flat as the list grows. The figures are of a warm service, as users run it:
- * thousands of each operation run first on a list of their own (20 per list leave the JIT and the connection's
- * prepared statements cold: 0.6-0.8 ms a read where a warm store takes 0.35).
+ * thousands of each operation run first on a list of their own (with only 20 per list the JIT and the connection's
+ * prepared statements were cold at the first size, the slowest of all, and the growth against it looked flat).
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class FlatListPerfSpec extends PerfIntegrationSpec {
@@ -78,7 +78,7 @@ class FlatListPerfSpec extends PerfIntegrationSpec {
         and: 'so does its growth'
             growth == null || growth.holdsBudget()
         where: 'the list has'
-            // deletes grow with the list: the check for missing xpaths scans the anchor (see DeletePerfSpec)
+            // deletedEntries: what the 20 warming and 100 measured deletes of the size removed from its list
             operation | size    || deletedEntries                  | budget    | growthBudget
             'read'    | 1_000   || 0                               | NONE      | NONE
             'replace' | 1_000   || 0                               | NONE      | NONE
