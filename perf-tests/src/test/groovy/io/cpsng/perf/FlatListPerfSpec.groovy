@@ -23,7 +23,7 @@ import static io.cpsng.perf.Budget.atMost
 class FlatListPerfSpec extends PerfIntegrationSpec {
 
     static final String DATASPACE = 'perf-flat'
-    static final int OPERATIONS = 100
+    static final int OPERATIONS = 300
     static final int WARM_UP_OPERATIONS = 20
     // a size no feature measures: its list is its own
     static final int WARM_UP_LIST_SIZE = 5_000
@@ -53,11 +53,11 @@ class FlatListPerfSpec extends PerfIntegrationSpec {
     def 'Single-entry #operation in a flat list of #size entries'() {
         given: 'an anchor holding a list of #size entries'
             def anchorName = storeFlatList(size)
-        and: 'random distinct entries: a few to warm up with, then 100 to measure'
+        and: 'random distinct entries: a few to warm up with, then 300 to measure'
             def keys = randomDistinctKeys(size, WARM_UP_OPERATIONS + OPERATIONS, size * 31 + operation.hashCode())
             keys.take(WARM_UP_OPERATIONS).each { runOperation(operation, anchorName, it) }
             def meteredKeys = keys.drop(WARM_UP_OPERATIONS)
-        when: 'each of the 100 operations is timed on its own'
+        when: 'each of the 300 operations is timed on its own'
             def secondsPerOperation = meteredKeys.collect { key -> Meter.secondsFor { runOperation(operation, anchorName, key) } }
             def medianSeconds = Meter.median(secondsPerOperation)
             def measurement = PerfRecorder.record("flat list: ${operation} one entry (median)", 'flat-list', size,
@@ -78,7 +78,7 @@ class FlatListPerfSpec extends PerfIntegrationSpec {
         and: 'so does its growth'
             growth == null || growth.holdsBudget()
         where: 'the list has'
-            // deletedEntries: what the 20 warming and 100 measured deletes of the size removed from its list
+            // deletedEntries: what the 20 warming and 300 measured deletes of the size removed from its list
             operation | size    || deletedEntries                  | budget    | growthBudget
             'read'    | 1_000   || 0                               | NONE      | NONE
             'replace' | 1_000   || 0                               | NONE      | NONE
