@@ -133,6 +133,18 @@ class DataRestSpec extends IntegrationSpec {
             getNode('/warehouse', 'direct')[0]['wh:warehouse'].parcels*.id == [2, 3]
     }
 
+    def 'List entries come back in the order they were stored, not in their keys\' order: #descendants descendants'() {
+        given: 'the warehouse is saved, then parcels whose keys sort otherwise as text: 3, 10, 2'
+            postJson('/', StoreFixture.WAREHOUSE_JSON)
+            assert mvc.perform(post("${ANCHOR_URL}/list-nodes").param('xpath', '/warehouse').contentType(APPLICATION_JSON)
+                .content('{"parcels": [{"id": 3, "destination": "Bergen"}, {"id": 10, "destination": "Tromso"}, {"id": 2, "destination": "Oslo"}]}'))
+                .andReturn().response.status == 201
+        expect: 'the warehouse read with its descendants lists them as stored'
+            getNode('/warehouse', descendants)[0]['wh:warehouse'].parcels*.id == [3, 10, 2]
+        where: 'the descendants read are'
+            descendants << ['direct', 'all']
+    }
+
     def 'Deleting #scenario removes #expectedRemaining'() {
         given: 'the warehouse is saved'
             postJson('/', StoreFixture.WAREHOUSE_JSON)

@@ -3,6 +3,7 @@ package io.cpsng.cps.ri;
 import io.cpsng.cps.api.model.DataNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -11,6 +12,9 @@ import java.util.Map;
  * {@link FragmentDecoder}) and its children linked first, then the tree built.
  */
 final class FragmentNode {
+
+    /** Children and roots come in id order: the order they were stored in, as the reference answers them. */
+    static final Comparator<FragmentNode> BY_ID = Comparator.comparingLong(fragmentNode -> fragmentNode.id);
 
     final long id;
     final int anchorId;
@@ -53,6 +57,8 @@ final class FragmentNode {
         if (children == null) {
             return new DataNode(xpath, null, leaves, List.of());
         }
+        // linked in the rows' order (by xpath below each root); a sorted list is one pass
+        children.sort(BY_ID);
         final List<DataNode> childDataNodes = new ArrayList<>(children.size());
         for (final FragmentNode child : children) {
             childDataNodes.add(child.toDataNode());

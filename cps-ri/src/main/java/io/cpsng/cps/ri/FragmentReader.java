@@ -4,8 +4,6 @@ import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +19,8 @@ import org.springframework.stereotype.Component;
  * OFFSET 0 keeps the LATERAL subquery from being flattened into a join: the generic plan of the prepared
  * statement, estimating 10 roots, hash-joined 200 roots to a scan of the whole table (3.6 s instead of 4 ms at
  * 130,000 fragments). A limited depth is a recursive CTE over (anchor_id, parent_id). Trees are linked in one
- * pass over the rows sorted by id; their text is decoded as the rows come ({@link FragmentDecoder}).
+ * pass over the rows, each finding its parent by id ({@link FragmentIndex}); their text is decoded as the rows
+ * come ({@link FragmentDecoder}).
  * Rows come through a cursor, so a read over the limit is stopped at the first row past it, before the driver
  * has loaded the rest.
  */
@@ -114,34 +113,30 @@ class FragmentReader {
     }
 
     private static Map<Integer, List<DataNode>> linkTrees(final List<FragmentNode> fragmentNodes) {
-        // stable: of the rows of one fragment, its row as a root (read first) comes first
-        fragmentNodes.sort(Comparator.comparingLong(fragmentNode -> fragmentNode.id));
+        final FragmentIndex positionsById = new FragmentIndex(fragmentNodes.size());
         final List<FragmentNode> uniqueFragmentNodes = new ArrayList<>(fragmentNodes.size());
-        final List<FragmentNode> roots = new ArrayList<>();
         for (final FragmentNode fragmentNode : fragmentNodes) {
-            final FragmentNode sameFragment = uniqueFragmentNodes.isEmpty() ? null : uniqueFragmentNodes.getLast();
-            if (sameFragment != null && sameFragment.id == fragmentNode.id) {
+            final int position = positionsById.putIfAbsent(fragmentNode.id, uniqueFragmentNodes.size());
+            if (position < 0) {
+                uniqueFragmentNodes.add(fragmentNode);
+            } else {
                 // a root that is also a descendant of another root: one node serving both
+                final FragmentNode sameFragment = uniqueFragmentNodes.get(position);
                 sameFragment.root |= fragmentNode.root;
                 sameFragment.descendant |= fragmentNode.descendant;
-                continue;
             }
-            uniqueFragmentNodes.add(fragmentNode);
+        }
+        final List<FragmentNode> roots = new ArrayList<>();
+        for (final FragmentNode fragmentNode : uniqueFragmentNodes) {
             if (fragmentNode.root) {
                 roots.add(fragmentNode);
             }
-        }
-        // sorted by id: a parent is found by binary search, without a map boxing every id
-        final long[] ids = new long[uniqueFragmentNodes.size()];
-        for (int index = 0; index < ids.length; index++) {
-            ids[index] = uniqueFragmentNodes.get(index).id;
-        }
-        for (final FragmentNode fragmentNode : uniqueFragmentNodes) {
-            final int parentIndex = Arrays.binarySearch(ids, fragmentNode.parentId);
-            if (fragmentNode.descendant && parentIndex >= 0) {
-                uniqueFragmentNodes.get(parentIndex).addChild(fragmentNode);
+            final int parentPosition = positionsById.get(fragmentNode.parentId);
+            if (fragmentNode.descendant && parentPosition >= 0) {
+                uniqueFragmentNodes.get(parentPosition).addChild(fragmentNode);
             }
         }
+        roots.sort(FragmentNode.BY_ID);
         final Map<Integer, List<DataNode>> treesByAnchorId = new LinkedHashMap<>();
         for (final FragmentNode root : roots) {
             treesByAnchorId.computeIfAbsent(root.anchorId, anchorId -> new ArrayList<>()).add(root.toDataNode());
