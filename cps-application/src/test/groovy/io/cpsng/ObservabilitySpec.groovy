@@ -2,6 +2,7 @@ package io.cpsng
 
 import groovy.json.JsonSlurper
 import io.cpsng.cps.api.CpsDataspaceService
+import io.cpsng.cps.api.exceptions.AlreadyDefinedException
 import org.springframework.beans.factory.annotation.Autowired
 
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get
@@ -28,6 +29,19 @@ class ObservabilitySpec extends IntegrationSpec {
             def metrics = mvc.perform(get('/actuator/prometheus')).andReturn().response.contentAsString
         then: 'the create operation has a timer'
             metrics.contains('cps_store_operation_seconds_count{class="io.cpsng.cps.impl.DataspaceService",exception="none",method="createDataspace"}')
+    }
+
+    def 'A store operation that fails is timed with the exception it threw'() {
+        given: 'a dataspace was created, then created again'
+            cpsDataspaceService.createDataspace('timed-twice')
+            try {
+                cpsDataspaceService.createDataspace('timed-twice')
+            } catch (AlreadyDefinedException expected) {
+            }
+        when: 'the metrics are scraped'
+            def metrics = mvc.perform(get('/actuator/prometheus')).andReturn().response.contentAsString
+        then: 'the failed create has a timer of its own, tagged with the exception\'s name'
+            metrics.contains('cps_store_operation_seconds_count{class="io.cpsng.cps.impl.DataspaceService",exception="AlreadyDefinedException",method="createDataspace"}')
     }
 
     def 'The CPU time the service used is on the metrics endpoint'() {
