@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * Positions of a read's fragments by fragment id, for linking each to its parent: open addressing over primitive
- * arrays, sized once for the read (a map of boxed ids cost a read of 86,000 fragments more than the rows' own
- * decoding; sorting them by id to search it cost a third of the read's time after its last row).
+ * arrays, sized once for the read, no id boxed. Sorting the rows by id to binary-search them took 7-57 ms of a read
+ * of 86,001 fragments, after its last row had arrived; linking through this index takes 4-5 ms.
  */
 final class FragmentIndex {
 
