@@ -2,8 +2,8 @@
 # The demo: the service on 127.0.0.1:8080 (embedded PostgreSQL, data kept in ./data/postgres), a one-node Kafka
 # on 127.0.0.1:9092 (data kept in ./data/kafka; not started when SPRING_KAFKA_BOOTSTRAP_SERVERS names one) and the
 # DMI plugin stub on 127.0.0.1:8783, sending its results and notifications to that Kafka. Arguments go to the
-# service, e.g. --server.port=9090. Ctrl-C stops them all. The first start after a build records the start-up
-# cache (scripts/startup-cache.sh).
+# service, e.g. --server.port=9090. Ctrl-C stops them all. The first start after a build extracts the jar and runs
+# without the class archive, which the JVM writes when the service stops (scripts/startup-cache.sh).
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/select-jdk.sh

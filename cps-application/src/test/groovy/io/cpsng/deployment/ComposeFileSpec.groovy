@@ -71,6 +71,27 @@ class ComposeFileSpec extends Specification {
             services['ncmp-0'].restart == 'unless-stopped'
     }
 
+    def 'The instances start as demo.sh starts the service: the jar extracted by its script, its class archive options'() {
+        given: 'the java options scripts/startup-cache.sh prints for demo.sh'
+            def script = Files.readString(PROJECT_ROOT.resolve('scripts/startup-cache.sh'))
+            def printedOptions = (script.readLines().find { it.startsWith('printf') } =~ /-XX:[^\s=]+/)*.toString()
+        expect: 'the script prints the archive options'
+            printedOptions == ['-XX:+AutoCreateSharedArchive', '-XX:SharedArchiveFile']
+        and: 'the instances pass the same, before -jar, the archive in a volume of each instance\'s own'
+            def command = services['ncmp-0'].command
+            printedOptions.every { option -> command.findIndexOf { it.startsWith(option) } in 0..<command.indexOf('-jar') }
+            def archiveFolder = command.find { it.startsWith('-XX:SharedArchiveFile=') }.split('=')[1].replaceAll('/[^/]+$', '')
+            ['ncmp-0', 'ncmp-1'].collect { name -> services[name].volumes.find { it.endsWith(":${archiveFolder}") } }
+                .with { it.every() && it.toSet().size() == 2 }
+        and: 'the jar they start is the one the script extracted into the volume they share'
+            def extractor = services['ncmp-app']
+            extractor.command[0..1] == ['bash', '/scripts/startup-cache.sh']
+            def (jar, extractedInto) = extractor.command[2..3]
+            command[command.indexOf('-jar') + 1] == "${extractedInto}/app/${jar.split('/').last()}".toString()
+            services['ncmp-0'].volumes.contains(extractor.volumes.find { it.endsWith(":${extractedInto}") } + ':ro')
+            services['ncmp-0'].depends_on['ncmp-app'].condition == 'service_completed_successfully'
+    }
+
     def 'Every environment name of the instances is a setting the service reads'() {
         expect: 'each name is a Spring setting we use or binds to one of our configuration records'
             services['ncmp-0'].environment.keySet().each { name ->
