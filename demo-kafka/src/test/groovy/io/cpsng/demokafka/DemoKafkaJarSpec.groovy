@@ -91,7 +91,27 @@ class DemoKafkaJarSpec extends Specification {
         }
     }
 
+    /**
+     * A port free with the next one (the broker's controller listens on port + 1), below the kernel's ephemeral
+     * range: a port from there had its neighbour taken by some client connection between start and restart.
+     */
     static int freePort() {
-        new ServerSocket(0).withCloseable { it.localPort }
+        def random = new Random()
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int port = 20_000 + random.nextInt(12_000)
+            if (bindable(port) && bindable(port + 1)) {
+                return port
+            }
+        }
+        throw new IllegalStateException('no two free neighbouring ports between 20,000 and 32,000')
+    }
+
+    static boolean bindable(int port) {
+        try {
+            new ServerSocket(port, 1, InetAddress.getLoopbackAddress()).close()
+            return true
+        } catch (IOException inUse) {
+            return false
+        }
     }
 }
