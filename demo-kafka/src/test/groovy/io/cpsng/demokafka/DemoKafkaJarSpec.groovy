@@ -93,7 +93,7 @@ class DemoKafkaJarSpec extends Specification {
 
     /**
      * A port free with the next one (the broker's controller listens on port + 1), below the kernel's ephemeral
-     * range: a port from there had its neighbour taken by some client connection between start and restart.
+     * range: a free port from there had its neighbour in use by some client connection (the broker failed to bind it).
      */
     static int freePort() {
         def random = new Random()
