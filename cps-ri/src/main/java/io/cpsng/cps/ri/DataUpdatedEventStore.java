@@ -76,10 +76,14 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
     // how many anchors found subscribed are remembered (dataspace and name): beyond it the memory starts again
     private static final int REMEMBERED_ANCHORS = 10_000;
 
+    // The first committed events are those up to the batch's last sequence, one snapshot seeing both scans. A
+    // plain comparison, not "ctid = ANY(ARRAY(...))": planned while the statistics said the outbox was empty, that
+    // was a scan testing every row against the whole array, whose time grew with the square of a backlog.
     private static final String MOVE = """
         WITH moved AS (
             DELETE FROM cps_data_updated_outbox
-            WHERE ctid = ANY(ARRAY(SELECT ctid FROM cps_data_updated_outbox ORDER BY sequence LIMIT ?))
+            WHERE sequence <= (SELECT max(sequence) FROM (
+                SELECT sequence FROM cps_data_updated_outbox ORDER BY sequence LIMIT ?) batch)
             RETURNING *)
         INSERT INTO cps_data_updated_event (position, sequence, dataspace_name, anchor_name, schema_set_name, xpath,
             action, observed_timestamp, created_at)
