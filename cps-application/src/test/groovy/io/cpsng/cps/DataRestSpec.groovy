@@ -17,6 +17,16 @@ class DataRestSpec extends IntegrationSpec {
     static final String ANCHOR_URL = '/cps/api/v2/dataspaces/data-ds/anchors/site'
     static final String ZONE_A = "/warehouse/zones[@building='A' and @floor='1']"
     static final String ITEM_1 = ZONE_A + "/shelves[@id='1']/items[@sku='ABC-0001']"
+    static final String AGAIN_ANCHOR_URL = '/cps/api/v2/dataspaces/again-ds/anchors/site'
+    static final String DEPOT_YANG = '''
+        module depot {
+            yang-version 1.1;
+            namespace "urn:cpsng:test:depot";
+            prefix dp;
+            container warehouse {
+                leaf bays { type uint16; }
+            }
+        }'''
 
     @Autowired
     StoreFixture storeFixture
@@ -280,8 +290,35 @@ class DataRestSpec extends IntegrationSpec {
             'in another is refused'  | '21/03/2026'                     || 400
     }
 
+    def 'An anchor deleted and created again on another schema set reads with that set\'s module'() {
+        given: 'a dataspace with two schema sets, both with a top-level warehouse in modules of other prefixes'
+            if (!storeFixture.dataspaceExists('again-ds')) {
+                storeFixture.createDataspace('again-ds', 'warehouse', ['warehouse.yang': StoreFixture.yangSource('warehouse.yang')])
+                storeFixture.cpsModuleService.createSchemaSet('again-ds', 'depot', ['depot.yang': DEPOT_YANG])
+            }
+        and: 'an anchor of the first set, its warehouse saved and read under the first prefix'
+            storeFixture.cpsAnchorService.createAnchor('again-ds', 'warehouse', 'site')
+            def readWarehouse = { json(mvc.perform(get("${AGAIN_ANCHOR_URL}/node").param('xpath', '/warehouse'))
+                .andReturn().response) }
+            assert postJsonTo(AGAIN_ANCHOR_URL, '/', '{"warehouse:warehouse": {"name": "first"}}').status == 201
+            assert readWarehouse() == [['wh:warehouse': [name: 'first']]]
+        when: 'the anchor is deleted and created again of the other set, with a warehouse of its own'
+            storeFixture.cpsAnchorService.deleteAnchor('again-ds', 'site')
+            storeFixture.cpsAnchorService.createAnchor('again-ds', 'depot', 'site')
+            def saved = postJsonTo(AGAIN_ANCHOR_URL, '/', '{"depot:warehouse": {"bays": 12}}')
+        then: 'its warehouse is saved and reads under the other prefix'
+            saved.status == 201
+            readWarehouse() == [['dp:warehouse': [bays: 12]]]
+        cleanup:
+            storeFixture.cpsAnchorService.deleteAnchor('again-ds', 'site')
+    }
+
     def postJson(String parentXpath, String data) {
-        mvc.perform(post("${ANCHOR_URL}/nodes").param('xpath', parentXpath)
+        postJsonTo(ANCHOR_URL, parentXpath, data)
+    }
+
+    def postJsonTo(String anchorUrl, String parentXpath, String data) {
+        mvc.perform(post("${anchorUrl}/nodes").param('xpath', parentXpath)
             .contentType(APPLICATION_JSON).content(data)).andReturn().response
     }
 

@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -40,7 +41,15 @@ class AnchorLookup {
         JOIN schema_set ss ON ss.id = a.schema_set_id
         WHERE d.name = ? AND a.name = ANY(?)""";
 
+    private static final String SELECT_SCHEMA_SET_OF_ANCHOR = """
+        SELECT ss.id, ss.name FROM anchor a JOIN schema_set ss ON ss.id = a.schema_set_id WHERE a.id = ?""";
+
+    // how many anchors' schema sets are remembered: beyond it the memory starts again
+    private static final int REMEMBERED_ANCHORS = 10_000;
+
     private final JdbcTemplate jdbcTemplate;
+    // never stale: an anchor keeps its schema set for life, and a deleted anchor's id is never given again (serial)
+    private final Map<Integer, SchemaSetIdentity> schemaSetsByAnchorId = new ConcurrentHashMap<>();
 
     AnchorLookup(final JdbcTemplate jdbcTemplate) {
         this.jdbcTemplate = jdbcTemplate;
@@ -79,6 +88,22 @@ class AnchorLookup {
             throw anchorNotFound(dataspaceName, anchorName);
         }
         return schemaSets.getFirst();
+    }
+
+    /** The schema set of an anchor whose rows were just read: looked up once per anchor. */
+    SchemaSetIdentity schemaSetOfAnchor(final String dataspaceName, final int anchorId) {
+        final SchemaSetIdentity remembered = schemaSetsByAnchorId.get(anchorId);
+        if (remembered != null) {
+            return remembered;
+        }
+        final SchemaSetIdentity schemaSet = jdbcTemplate.queryForObject(SELECT_SCHEMA_SET_OF_ANCHOR,
+            (resultSet, rowNumber) -> new SchemaSetIdentity(dataspaceName, resultSet.getString(2),
+                resultSet.getLong(1)), anchorId);
+        if (schemaSetsByAnchorId.size() >= REMEMBERED_ANCHORS) {
+            schemaSetsByAnchorId.clear();
+        }
+        schemaSetsByAnchorId.put(anchorId, schemaSet);
+        return schemaSet;
     }
 
     Map<String, SchemaSetIdentity> anchorSchemaSets(final String dataspaceName, final Collection<String> anchorNames) {

@@ -6,6 +6,7 @@ import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.spi.DataPersistence;
+import io.cpsng.cps.spi.NodesRead;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -275,22 +276,26 @@ class FragmentStore implements DataPersistence {
 
     @Override
     @Transactional(readOnly = true)
-    public Collection<DataNode> getDataNodes(final String dataspaceName, final String anchorName,
-                                             final Collection<String> xpaths,
-                                             final FetchDescendantsOption fetchDescendantsOption) {
+    public NodesRead getDataNodes(final String dataspaceName, final String anchorName,
+                                  final Collection<String> xpaths,
+                                  final FetchDescendantsOption fetchDescendantsOption) {
         final boolean includesRoot = xpaths.stream().anyMatch(Xpaths::isRoot);
-        final Collection<List<DataNode>> trees = fragmentReader.readTrees(includesRoot ? SELECT_ROOT_AND_XPATH_IDS
-            : SELECT_XPATH_IDS, List.of(dataspaceName, anchorName, xpaths.toArray(String[]::new)),
-            fetchDescendantsOption).values();
+        final Map<Integer, List<DataNode>> trees = fragmentReader.readTrees(includesRoot
+            ? SELECT_ROOT_AND_XPATH_IDS : SELECT_XPATH_IDS,
+            List.of(dataspaceName, anchorName, xpaths.toArray(String[]::new)), fetchDescendantsOption);
         if (!trees.isEmpty()) {
-            return trees.iterator().next();
+            final Map.Entry<Integer, List<DataNode>> anchorTrees = trees.entrySet().iterator().next();
+            return new NodesRead(anchorLookup.schemaSetOfAnchor(dataspaceName, anchorTrees.getKey()),
+                anchorTrees.getValue());
         }
         // nothing read: the anchor may not exist, or the xpath names a whole list
         final int anchorId = anchorLookup.anchorId(dataspaceName, anchorName);
         if (xpaths.size() == 1 && !includesRoot) {
-            return listEntries(anchorId, xpaths.iterator().next(), fetchDescendantsOption);
+            final List<DataNode> entries = listEntries(anchorId, xpaths.iterator().next(), fetchDescendantsOption);
+            return entries.isEmpty() ? NodesRead.NONE
+                : new NodesRead(anchorLookup.schemaSetOfAnchor(dataspaceName, anchorId), entries);
         }
-        return List.of();
+        return NodesRead.NONE;
     }
 
     /** An xpath without a node may name a whole list (no key predicate): its entries, as the reference reads it. */

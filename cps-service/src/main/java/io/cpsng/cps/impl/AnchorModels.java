@@ -2,6 +2,7 @@ package io.cpsng.cps.impl;
 
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.spi.AdminPersistence;
+import io.cpsng.cps.spi.NodesRead;
 import io.cpsng.cps.yang.YangModel;
 import java.util.Collection;
 import java.util.HashMap;
@@ -39,7 +40,18 @@ class AnchorModels {
         if (dataNodes.isEmpty()) {
             return List.of();
         }
-        final YangModel yangModel = yangModelOf(dataspaceName, anchorName);
+        return withModules(yangModelOf(dataspaceName, anchorName), dataNodes);
+    }
+
+    /** The same for nodes read with their anchor's schema set. */
+    List<DataNode> withModules(final NodesRead nodesRead) {
+        if (nodesRead.dataNodes().isEmpty()) {
+            return List.of();
+        }
+        return withModules(yangModelCache.get(nodesRead.schemaSet()), nodesRead.dataNodes());
+    }
+
+    private static List<DataNode> withModules(final YangModel yangModel, final Collection<DataNode> dataNodes) {
         return dataNodes.stream()
             .map(dataNode -> dataNode.withModule(yangModel.topLevelModuleOf(dataNode.xpath())))
             .toList();

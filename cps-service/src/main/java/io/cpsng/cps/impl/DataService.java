@@ -233,9 +233,8 @@ class DataService implements CpsDataService {
                                                               final FetchDescendantsOption fetchDescendantsOption) {
         NameValidator.validateNames(dataspaceName, anchorName);
         final List<String> canonicalXpaths = xpaths.stream().map(CpsPathParser::canonicalXpath).toList();
-        final Collection<DataNode> dataNodes = dataPersistence.getDataNodes(dataspaceName, anchorName,
-            canonicalXpaths, fetchDescendantsOption);
-        return anchorModels.withModules(dataspaceName, anchorName, dataNodes);
+        return anchorModels.withModules(dataPersistence.getDataNodes(dataspaceName, anchorName, canonicalXpaths,
+            fetchDescendantsOption));
     }
 
     @Override

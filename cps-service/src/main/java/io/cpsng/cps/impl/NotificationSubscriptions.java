@@ -107,9 +107,9 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
     @Override
     public Collection<DataNode> getNotificationSubscription(final String xpath) {
         final String canonicalXpath = CpsPathParser.canonicalXpath(xpath);
-        final Collection<DataNode> dataNodes = withModel(() -> anchorModels.withModules(ADMIN_DATASPACE,
-            SUBSCRIPTIONS_ANCHOR, dataPersistence.getDataNodes(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR,
-                List.of(canonicalXpath), FetchDescendantsOption.INCLUDE_ALL_DESCENDANTS)));
+        final Collection<DataNode> dataNodes = withModel(() -> anchorModels.withModules(
+            dataPersistence.getDataNodes(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, List.of(canonicalXpath),
+                FetchDescendantsOption.INCLUDE_ALL_DESCENDANTS)));
         if (dataNodes.isEmpty()) {
             throw new DataNodeNotFoundException(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, List.of(canonicalXpath));
         }

@@ -42,7 +42,7 @@ public interface DataPersistence {
     Set<String> updateLeavesOfAnchors(String dataspaceName, Map<String, Collection<DataNode>> dataNodesByAnchorName);
 
     /** Reads nodes by xpath ("/" reads every top-level node); xpaths with no node are left out. */
-    Collection<DataNode> getDataNodes(String dataspaceName, String anchorName, Collection<String> xpaths,
+    NodesRead getDataNodes(String dataspaceName, String anchorName, Collection<String> xpaths,
                                       FetchDescendantsOption fetchDescendantsOption);
 
     /** Deletes nodes (or, for a list xpath without key predicate, every entry of the list) with descendants. */
