@@ -43,7 +43,7 @@ public interface DataPersistence {
 
     /** Reads nodes by xpath ("/" reads every top-level node); xpaths with no node are left out. */
     NodesRead getDataNodes(String dataspaceName, String anchorName, Collection<String> xpaths,
-                                      FetchDescendantsOption fetchDescendantsOption);
+                           FetchDescendantsOption fetchDescendantsOption);
 
     /** Deletes nodes (or, for a list xpath without key predicate, every entry of the list) with descendants. */
     void deleteDataNodes(String dataspaceName, String anchorName, Collection<String> xpaths);

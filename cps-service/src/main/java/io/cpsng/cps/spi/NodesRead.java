@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Nodes read from one anchor with the schema set of that anchor, which names their modules: known from the rows
- * read, so a read needs no look-up of its own for it. Null when no node was read.
+ * read, so a read needs no look-up of its own for it. The schema set is null when no node was read.
  */
 public record NodesRead(SchemaSetIdentity schemaSet, Collection<DataNode> dataNodes) {
 
