@@ -293,7 +293,8 @@ class DataRestSpec extends IntegrationSpec {
     def 'An anchor deleted and created again on another schema set reads with that set\'s module'() {
         given: 'a dataspace with two schema sets, both with a top-level warehouse in modules of other prefixes'
             if (!storeFixture.dataspaceExists('again-ds')) {
-                storeFixture.createDataspace('again-ds', 'warehouse', ['warehouse.yang': StoreFixture.yangSource('warehouse.yang')])
+                storeFixture.createDataspace('again-ds', 'warehouse',
+                    ['warehouse.yang': StoreFixture.yangSource('warehouse.yang')])
                 storeFixture.cpsModuleService.createSchemaSet('again-ds', 'depot', ['depot.yang': DEPOT_YANG])
             }
         and: 'an anchor of the first set, its warehouse saved and read under the first prefix'
