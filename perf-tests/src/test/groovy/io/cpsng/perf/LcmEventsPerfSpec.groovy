@@ -1,13 +1,20 @@
 package io.cpsng.perf
 
 import io.cpsng.TestKafka
+import io.cpsng.cps.events.KafkaSends
 import io.cpsng.ncmp.lcm.LcmEventRelay
+import io.cpsng.ncmp.lcm.LcmEventsProperties
 import io.cpsng.ncmp.lcm.LcmEventSequencer
 import io.cpsng.cps.schedule.PeriodicTasks
 import io.cpsng.measure.MeasureResult
+import org.apache.kafka.clients.admin.Admin
+import org.apache.kafka.clients.admin.NewTopic
+import org.apache.kafka.clients.consumer.ConsumerRecord
 import org.apache.kafka.clients.consumer.KafkaConsumer
+import org.apache.kafka.clients.producer.ProducerRecord
 import org.apache.kafka.common.serialization.StringDeserializer
 import org.springframework.beans.factory.annotation.Autowired
+import org.springframework.kafka.core.KafkaTemplate
 import org.springframework.test.context.DynamicPropertyRegistry
 import org.springframework.test.context.DynamicPropertySource
 import spock.lang.Timeout
@@ -37,10 +44,20 @@ class LcmEventsPerfSpec extends RunningServiceSpec {
     @Autowired
     PeriodicTasks periodicTasks
 
+    @Autowired
+    KafkaTemplate<String, String> kafkaTemplate
+
+    @Autowired
+    LcmEventsProperties lcmEventsProperties
+
     @DynamicPropertySource
     static void kafka(DynamicPropertyRegistry registry) {
         registry.add('spring.kafka.bootstrap-servers', { TestKafka.BOOTSTRAP_SERVERS })
         registry.add('ncmp.lcm-events.topic', { TOPIC })
+        // each measurement's DMI stub stops when it ends: a health check would then set its handles' trust level
+        // to NONE, and their 100,000 events would join the backlog a feature measures (they did, unseen, until
+        // 2026-11-27)
+        registry.add('ncmp.dmi.health-check-interval', { '0s' })
     }
 
     def 'Registering #handles handles in batches of 2,000 with events on Kafka'() {
@@ -120,10 +137,19 @@ class LcmEventsPerfSpec extends RunningServiceSpec {
         and: 'the figure is recorded'
             def relay = PerfRecorder.record('ncmp events: relay throughput (a backlog sent once Kafka is back)',
                 'ncmp-events-relay', remaining, seconds, remaining / seconds, 'events/s', atLeast(50_000))
-        then: 'the backlog held every event of the run and was sent at the budgeted rate'
+        and: 'beside it the limit: the same records, read back, sent again in the relay\'s batches by its producer'
+            def records = recordsOnTopic('lcm-backlog-', backlog)
+            def limitSeconds = secondsToSend(records)
+            def limit = PerfRecorder.record('ncmp events: the relay\'s records sent again by the service\'s producer '
+                + '(limit)', 'ncmp-events-relay', records.size(), limitSeconds, records.size() / limitSeconds,
+                'records/s', Budget.NONE)
+            PerfRecorder.record('ncmp events: relay throughput / the limit', 'ncmp-events-relay', remaining, seconds,
+                relay.rate / limit.rate, 'ratio', Budget.NONE)
+        then: 'the backlog held every event and was sent at the budgeted rate, or at 0.8 of a lower limit'
             result.allReady()
             backlog >= 200_000
-            relay.holdsBudget()
+            records.size() >= backlog
+            relay.holdsBudget() || (limit.rate < 50_000 && relay.rate / limit.rate >= 0.8)
         cleanup:
             TestKafka.restore()
     }
@@ -161,6 +187,38 @@ class LcmEventsPerfSpec extends RunningServiceSpec {
         new PollingConditions(timeout: 300, delay: 0.05).eventually {
             assert condition()
         }
+        (System.nanoTime() - startNanos) / 1e9
+    }
+
+    /** The records on the topic whose key starts with the prefix, as a consumer reads them. */
+    static List<ConsumerRecord<String, String>> recordsOnTopic(String keyPrefix, long expected) {
+        def properties = ['bootstrap.servers' : TestKafka.BOOTSTRAP_SERVERS, 'group.id': 'perf-' + UUID.randomUUID(),
+                          'auto.offset.reset' : 'earliest', 'key.deserializer': StringDeserializer.name,
+                          'value.deserializer': StringDeserializer.name, 'max.poll.records': '10000']
+        def records = []
+        new KafkaConsumer<String, String>(properties as Map<String, Object>).withCloseable { consumer ->
+            consumer.subscribe([TOPIC])
+            def deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos()
+            while (records.size() < expected && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(100)).each { if (it.key().startsWith(keyPrefix)) records << it }
+            }
+        }
+        records
+    }
+
+    /**
+     * Seconds the service's producer takes to send the records to a new topic of as many partitions, in the
+     * relay's batches, each acknowledged before the next (KafkaSends, as the relay does).
+     */
+    double secondsToSend(List<ConsumerRecord<String, String>> records) {
+        def topic = TOPIC + '-limit'
+        Admin.create(['bootstrap.servers': TestKafka.BOOTSTRAP_SERVERS] as Map<String, Object>).withCloseable {
+            it.createTopics([new NewTopic(topic, lcmEventsProperties.topicPartitions(), (short) 1)]).all().get()
+        }
+        def batches = records.collect { new ProducerRecord<String, String>(topic, null, it.key(), it.value(), it.headers()) }
+            .collate(lcmEventsProperties.relayBatchSize())
+        def startNanos = System.nanoTime()
+        batches.each { KafkaSends.sendAll(kafkaTemplate, it, 'records') }
         (System.nanoTime() - startNanos) / 1e9
     }
 

@@ -3,7 +3,6 @@ package io.cpsng.ncmp.lcm;
 import io.cpsng.cps.events.KafkaSends;
 import io.cpsng.cps.schedule.PeriodicTasks;
 import io.cpsng.ncmp.api.model.LcmEvent;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +32,12 @@ public class LcmEventRelay {
 
     /** The relay's name among the periodic tasks (to pause it). */
     public static final String TASK_NAME = "LCM event relay";
+
+    /**
+     * Positions read at a time within a round: each part goes to the producer before the next is read, so the
+     * reading overlaps the sending, and a round holds one part's events in memory, whatever its size.
+     */
+    private static final int READ_PART = 5_000;
 
     private static final Logger LOGGER = LoggerFactory.getLogger(LcmEventRelay.class);
 
@@ -71,29 +76,41 @@ public class LcmEventRelay {
             }
             final long from = Collections.min(sentPositions.values());
             final long to = Math.min(lcmEventLog.lastPosition(), from + lcmEventsProperties.relayBatchSize());
-            final List<LcmEvent> events = lcmEventLog.readRange(from, to, sentPositions);
-            if (!events.isEmpty()) {
-                send(events);
+            final KafkaSends<String, String> batch = KafkaSends.start(kafkaTemplate, "lifecycle and inventory events");
+            int relayed = 0;
+            for (long partFrom = from; partFrom < to; partFrom += READ_PART) {
+                final List<LcmEvent> events = lcmEventLog.readRange(partFrom, Math.min(to, partFrom + READ_PART),
+                    sentPositions);
+                batch.send(recordsOf(events));
+                relayed += events.size();
             }
+            batch.awaitAcknowledged();
             if (to > from) {
                 jdbcTemplate.update("UPDATE ncmp_lcm_relay SET sent_position = GREATEST(sent_position, ?)"
                     + " WHERE relay_partition = ANY(?)", to, sentPositions.keySet().toArray(Integer[]::new));
+                LOGGER.debug("Relayed {} lifecycle events up to position {}", relayed, to);
             }
-            return events.size();
+            return relayed;
         });
     }
 
-    /** Whether every event numbered so far has been acknowledged by the broker. */
+    /**
+     * Whether every event numbered so far has been acknowledged by the broker. Each partition looks from its own
+     * sent position on: a join of the two tables was planned as a scan of the whole log, 70-400 ms a call on a log
+     * of 200,000 events, and a test polling it slowed the relay it waited for.
+     */
     public boolean allSent() {
-        return jdbcTemplate.queryForObject("SELECT NOT EXISTS (SELECT 1 FROM ncmp_lcm_event e"
-            + " JOIN ncmp_lcm_relay r USING (relay_partition) WHERE e.position > r.sent_position)", Boolean.class);
+        return jdbcTemplate.queryForObject("SELECT NOT EXISTS (SELECT 1 FROM ncmp_lcm_relay r CROSS JOIN LATERAL"
+            + " (SELECT 1 FROM ncmp_lcm_event e WHERE e.position > r.sent_position"
+            + " AND e.relay_partition = r.relay_partition ORDER BY e.position LIMIT 1) unsent)", Boolean.class);
     }
 
-    private void send(final List<LcmEvent> events) {
-        final List<ProducerRecord<String, String>> records = new ArrayList<>(events.size());
-        events.forEach(event -> records.addAll(lcmKafkaRecords.recordsOf(event)));
-        KafkaSends.sendAll(kafkaTemplate, records, "lifecycle and inventory events");
-        LOGGER.debug("Relayed {} lifecycle events up to position {}", events.size(), events.getLast().position());
+    /**
+     * The events' records in the events' order. Built on the common pool: building (JSON, headers) took half the
+     * relay's time on one thread.
+     */
+    private List<ProducerRecord<String, String>> recordsOf(final List<LcmEvent> events) {
+        return events.parallelStream().flatMap(event -> lcmKafkaRecords.recordsOf(event).stream()).toList();
     }
 
 }

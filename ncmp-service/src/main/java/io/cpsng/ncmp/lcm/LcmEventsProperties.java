@@ -31,7 +31,7 @@ public record LcmEventsProperties(@DefaultValue("ncmp-events") String topic,
                                   @DefaultValue("50ms") Duration sequenceInterval,
                                   @DefaultValue("20000") int sequenceBatchSize,
                                   @DefaultValue("50ms") Duration relayInterval,
-                                  @DefaultValue("20000") int relayBatchSize,
+                                  @DefaultValue("50000") int relayBatchSize,
                                   @DefaultValue("1m") Duration purgeInterval,
                                   @DefaultValue("10000") int maxFeedLimit,
                                   @DefaultValue("60s") Duration maxFeedWait) {
