@@ -154,7 +154,7 @@ class LcmEventsSpec extends ServerSpec {
             jdbcTemplate.execute('DROP TRIGGER refuse_delete ON ncmp_cm_handle')
             jdbcTemplate.execute('DROP FUNCTION refuse_delete()')
             new PollingConditions(timeout: 10, delay: 0.2).eventually {
-                staleDeletions.deleteStaleHandles()
+                retryDueDeletions()
                 assert http.get('/ncmp/v1/ch/undeletable-1').status == 404
             }
         then: 'the feed has DELETING, then DELETED once'
@@ -198,6 +198,14 @@ class LcmEventsSpec extends ServerSpec {
             def handle = http.get("/ncmp/v1/ch/${cmHandleId}").json
             assert handle.moduleSetTag == moduleSetTag && handle.state.cmHandleState == 'READY'
         }
+    }
+
+    /**
+     * A void call: as a statement of a condition block the count it returns would be asserted, and it is 0 when
+     * the periodic retry got there first (the spec failed so in CI, 2026-11-27).
+     */
+    void retryDueDeletions() {
+        staleDeletions.deleteStaleHandles()
     }
 
     long lastPosition() {
