@@ -14,6 +14,9 @@ import org.springframework.kafka.core.KafkaTemplate;
  * afterwards. The records go to the template's producer directly, a callback each: the template's own send (a
  * future, an observation and a log-level check a record) took a fifth of the time of forwarding CM notifications.
  * A batch may be sent in parts ({@link #start}), so that its next part is read while the producer ships the last.
+ * Once a record of the batch failed, the rest are not sent: with the broker away, each send waits for it up to
+ * max.block.ms and fails, and a later record of the same key sent once it is back would go ahead of the failed
+ * one, which comes only when the batch is sent again (a handle's notifications out of order on the topic).
  */
 public final class KafkaSends<K, V> {
 
@@ -51,6 +54,10 @@ public final class KafkaSends<K, V> {
         sent += records.size();
         kafkaTemplate.execute(producer -> {
             for (final ProducerRecord<K, V> producerRecord : records) {
+                if (firstFailure.get() != null) {
+                    acknowledged.countDown();
+                    continue;
+                }
                 producer.send(producerRecord, (metadata, failure) -> {
                     if (failure != null) {
                         firstFailure.compareAndSet(null, failure);
