@@ -215,8 +215,9 @@ class LcmEventsPerfSpec extends RunningServiceSpec {
         Admin.create(['bootstrap.servers': TestKafka.BOOTSTRAP_SERVERS] as Map<String, Object>).withCloseable {
             it.createTopics([new NewTopic(topic, lcmEventsProperties.topicPartitions(), (short) 1)]).all().get()
         }
-        def batches = records.collect { new ProducerRecord<String, String>(topic, null, it.key(), it.value(), it.headers()) }
-            .collate(lcmEventsProperties.relayBatchSize())
+        def batches = records.collect {
+            new ProducerRecord<String, String>(topic, null, it.key(), it.value(), it.headers())
+        }.collate(lcmEventsProperties.relayBatchSize())
         def startNanos = System.nanoTime()
         batches.each { KafkaSends.sendAll(kafkaTemplate, it, 'records') }
         (System.nanoTime() - startNanos) / 1e9

@@ -64,7 +64,8 @@ final class LcmKafkaRecords {
 
     /**
      * The records of one event: none, one or two. The values are parsed once, here, for all of them: the relay
-     * builds 20,000 events' records a round, and parsing each value again for its trust level took a fifth of that.
+     * builds records for 50,000 events a round, and parsing each value again for its trust level took a fifth of
+     * that.
      */
     List<ProducerRecord<String, String>> recordsOf(final LcmEvent event) {
         final boolean referenceFormat = lcmEventsProperties.format() != LcmEventFormat.CLOUDEVENTS;
