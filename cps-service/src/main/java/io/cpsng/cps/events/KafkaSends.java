@@ -71,6 +71,9 @@ public final class KafkaSends<K, V> {
 
     /** Returns once the broker acknowledged every record sent; IllegalStateException otherwise. */
     public void awaitAcknowledged() {
+        if (parts.isEmpty()) {
+            return;
+        }
         kafkaTemplate.execute(producer -> {
             producer.flush();
             return null;
