@@ -5,6 +5,8 @@ import io.cpsng.cps.api.CpsQueryService
 import org.springframework.beans.factory.annotation.Autowired
 import spock.lang.Timeout
 
+import javax.sql.DataSource
+
 import java.util.concurrent.TimeUnit
 
 import static io.cpsng.cps.api.model.ContentType.JSON
@@ -12,14 +14,13 @@ import static io.cpsng.cps.api.model.FetchDescendantsOption.INCLUDE_ALL_DESCENDA
 import static io.cpsng.cps.api.model.PaginationOption.NO_PAGINATION
 import static io.cpsng.perf.Budget.NONE
 import static io.cpsng.perf.Budget.atLeast
-import static io.cpsng.perf.ReadPerfSpec.bestOfRounds
 import static io.cpsng.perf.ReadPerfSpec.countNodes
 import static io.cpsng.perf.RoadmDevices.FRAGMENTS_PER_DEVICE
 
 /**
  * cps-path queries over anchors of 1,000 devices, 100 of which (901 to 1,000) have failed and are
- * out of service. Queries returning nodes read all descendants and are held to the read budget, measured as the reads
- * are: the best of as many rounds as the raw read limit has (one round alone measured the machine's load as much).
+ * out of service. Queries returning nodes read all descendants; each is measured as the reads are, alternately with
+ * the raw read limit (the rows of one anchor's devices straight through JDBC), the best round of each.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class QueryPerfSpec extends PerfIntegrationSpec {
@@ -34,6 +35,9 @@ class QueryPerfSpec extends PerfIntegrationSpec {
 
     @Autowired
     CpsQueryService objectUnderTest
+
+    @Autowired
+    DataSource dataSource
 
     @Override
     void prepareOnce() {
@@ -51,14 +55,14 @@ class QueryPerfSpec extends PerfIntegrationSpec {
     }
 
     def 'Querying #scenario'() {
-        when: 'one anchor is queried, with all descendants, the best of as many rounds as the read limit has'
+        when: 'one anchor is queried, with all descendants, alternately with the raw read of the anchor\'s devices'
             def result = null
-            def seconds = bestOfRounds {
+            def beside = new RawStoreLimits(dataSource).rangeReadBeside(DATASPACE, 'devices-1', '/devices') {
                 result = objectUnderTest.queryDataNodes(DATASPACE, 'devices-1', cpsPath, INCLUDE_ALL_DESCENDANTS)
             }
             def fragments = countNodes(result)
-            def measurement = PerfRecorder.record("cps-path: ${scenario}", 'cps-path', DEVICES, seconds,
-                fragments / seconds, 'fragments/s', budget)
+            def measurement = beside.record("cps-path: ${scenario}", 'cps-path', DEVICES, fragments,
+                budget(beside.limit()))
         then: 'the matching nodes come back whole'
             result.size() == expectedNodes
             fragments == expectedFragments
@@ -67,11 +71,11 @@ class QueryPerfSpec extends PerfIntegrationSpec {
         where: 'the cps-path is'
             // ancestor:: sorts the candidate ancestors and the matches together by xpath (cps-ri CpsPathSqlBuilder):
             // the devices and their 28,000 ports are one sort of 29,000 rows
-            scenario                       | cpsPath                                                        || expectedNodes  | expectedFragments                     | budget
-            'top element'                  | '/devices'                                                     || 1              | 1 + DEVICES * FRAGMENTS_PER_DEVICE    | atLeast(500_000)
-            'leaf condition'               | "//device[@status='fail']"                                     || FAILED_DEVICES | FAILED_DEVICES * FRAGMENTS_PER_DEVICE | atLeast(500_000)
-            'ancestors'                    | '//connection-ports/ancestor::device'                          || DEVICES        | DEVICES * FRAGMENTS_PER_DEVICE        | atLeast(500_000)
-            'leaf condition and ancestors' | "//degree[@operational-state='outOfService']/ancestor::device" || FAILED_DEVICES | FAILED_DEVICES * FRAGMENTS_PER_DEVICE | atLeast(500_000)
+            scenario                       | cpsPath                                                        || expectedNodes  | expectedFragments
+            'top element'                  | '/devices'                                                     || 1              | 1 + DEVICES * FRAGMENTS_PER_DEVICE
+            'leaf condition'               | "//device[@status='fail']"                                     || FAILED_DEVICES | FAILED_DEVICES * FRAGMENTS_PER_DEVICE
+            'ancestors'                    | '//connection-ports/ancestor::device'                          || DEVICES        | DEVICES * FRAGMENTS_PER_DEVICE
+            'leaf condition and ancestors' | "//degree[@operational-state='outOfService']/ancestor::device" || FAILED_DEVICES | FAILED_DEVICES * FRAGMENTS_PER_DEVICE
     }
 
     def 'Querying leaf values with #cpsPath'() {
@@ -89,14 +93,14 @@ class QueryPerfSpec extends PerfIntegrationSpec {
     }
 
     def 'Querying #scenario across 3 anchors'() {
-        when: 'every anchor of the dataspace is queried, with all descendants, the best of as many rounds'
+        when: 'every anchor of the dataspace is queried, with all descendants, alternately with the raw read of one anchor\'s devices'
             def result = null
-            def seconds = bestOfRounds {
+            def beside = new RawStoreLimits(dataSource).rangeReadBeside(DATASPACE, 'devices-1', '/devices') {
                 result = objectUnderTest.queryDataNodesAcrossAnchors(DATASPACE, cpsPath, INCLUDE_ALL_DESCENDANTS, NO_PAGINATION)
             }
-            def fragments = result.items().sum { countNodes(it.dataNodes()) }
-            def measurement = PerfRecorder.record("cps-path: ${scenario}, across 3 anchors", 'cps-path',
-                ANCHORS.size() * DEVICES, seconds, fragments / seconds, 'fragments/s', budget)
+            def fragments = result.items().sum { countNodes(it.dataNodes()) } as int
+            def measurement = beside.record("cps-path: ${scenario}, across 3 anchors", 'cps-path',
+                ANCHORS.size() * DEVICES, fragments, budget(beside.limit()))
         then: 'each anchor contributes its failed devices'
             result.items()*.anchorName() == ANCHORS
             fragments == ANCHORS.size() * FAILED_DEVICES * FRAGMENTS_PER_DEVICE
@@ -104,8 +108,13 @@ class QueryPerfSpec extends PerfIntegrationSpec {
             measurement.holdsBudget()
         where: 'the cps-path is'
             // the ancestor query across anchors compares candidates and descendants of all three anchors pairwise
-            scenario                       | cpsPath                                                         || budget
-            'leaf condition'               | "//device[@status='fail']"                                      || atLeast(500_000)
-            'leaf condition and ancestors' | "//degree[@operational-state='outOfService']/ancestor::device" || atLeast(500_000)
+            scenario                       | cpsPath
+            'leaf condition'               | "//device[@status='fail']"
+            'leaf condition and ancestors' | "//degree[@operational-state='outOfService']/ancestor::device"
+    }
+
+    // issue 31: 500,000 fragments/s; where the raw read limit itself is below that, 0.8 of the limit
+    static Budget budget(RawStoreLimits.Limit limit) {
+        atLeast(limit.rowsPerSecond() >= 500_000 ? 500_000 : 0.8 * limit.rowsPerSecond())
     }
 }

@@ -132,6 +132,16 @@ class RawStoreLimits {
 
     /** A limit and the best time of the store's operation measured alternately with it. */
     record Beside(Limit limit, double storeSeconds) {
+
+        /** Records the limit, the ratio of the store's rate to it, and the store's rate against the budget. */
+        Measurement record(String name, String family, long size, long fragments, Budget budget) {
+            def rate = fragments / storeSeconds
+            PerfRecorder.record("${name}: raw limit, index range through JDBC", family, size, limit.seconds(),
+                limit.rowsPerSecond(), 'rows/s', Budget.NONE)
+            PerfRecorder.record("${name}: ratio to the raw limit", family, size, storeSeconds,
+                rate / limit.rowsPerSecond(), 'x', Budget.NONE)
+            PerfRecorder.record(name, family, size, storeSeconds, rate, 'fragments/s', budget)
+        }
     }
 
     /** The rows a limit moved and the best time it took. */

@@ -64,7 +64,8 @@ class ReadPerfSpec extends PerfIntegrationSpec {
                 result = objectUnderTest.getDataNodes(DATASPACE, ANCHOR, '/devices', INCLUDE_ALL_DESCENDANTS)
             }
             def fragments = countNodes(result)
-            def measurement = recordBeside('read: top container, all descendants', DEVICES, fragments, beside)
+            def measurement = beside.record('read: top container, all descendants', 'read', DEVICES, fragments,
+                budget(beside.limit()))
         then: 'the container comes with all its descendants, as many as the limit read and the container'
             fragments == 1 + DEVICES * FRAGMENTS_PER_DEVICE
             beside.limit().rows() == DEVICES * FRAGMENTS_PER_DEVICE
@@ -81,7 +82,8 @@ class ReadPerfSpec extends PerfIntegrationSpec {
                 result = objectUnderTest.getDataNodesForMultipleXpaths(DATASPACE, ANCHOR, xpaths, INCLUDE_ALL_DESCENDANTS)
             }
             def fragments = countNodes(result)
-            def measurement = recordBeside('read: devices by xpath, all descendants', devices, fragments, beside)
+            def measurement = beside.record('read: devices by xpath, all descendants', 'read', devices, fragments,
+                budget(beside.limit()))
         then: 'every device comes back whole'
             result.size() == devices
             fragments == devices * FRAGMENTS_PER_DEVICE
@@ -120,17 +122,9 @@ class ReadPerfSpec extends PerfIntegrationSpec {
         count
     }
 
-    // issue 31: 1,000,000 fragments/s, or 0.8 of the raw read limit where that is lower; the limit and the ratio
-    // recorded beside the read
-    static Measurement recordBeside(String name, int devices, int fragments, RawStoreLimits.Beside beside) {
-        def limit = beside.limit()
-        def rate = fragments / beside.storeSeconds()
-        PerfRecorder.record("${name}: raw limit, index range through JDBC", 'read', devices, limit.seconds(),
-            limit.rowsPerSecond(), 'rows/s', NONE)
-        PerfRecorder.record("${name}: ratio to the raw limit", 'read', devices, beside.storeSeconds(),
-            rate / limit.rowsPerSecond(), 'x', NONE)
-        PerfRecorder.record(name, 'read', devices, beside.storeSeconds(), rate, 'fragments/s',
-            atLeast(Math.min(1_000_000, 0.8 * limit.rowsPerSecond())))
+    // issue 31: 1,000,000 fragments/s, or 0.8 of the raw read limit where that is lower
+    static Budget budget(RawStoreLimits.Limit limit) {
+        atLeast(Math.min(1_000_000, 0.8 * limit.rowsPerSecond()))
     }
 
     // the statistic of the raw limit (RawStoreLimits): the machine's noise is in neither figure

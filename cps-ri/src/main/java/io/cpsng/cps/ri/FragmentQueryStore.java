@@ -15,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.LongStream;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
@@ -67,9 +68,14 @@ class FragmentQueryStore implements QueryPersistence {
         final int dataspaceId = anchorLookup.dataspaceId(dataspaceName);
         final Map<Integer, String> anchorNamesById = anchorNamesById(dataspaceId);
         final SqlQuery matches = CpsPathSqlBuilder.selectNodes(cpsPathQuery, anchorNamesById.keySet());
-        final List<Integer> matchingAnchorIds = jdbcTemplate.queryForList(
-            "SELECT DISTINCT anchor_id FROM (" + matches.sql() + ") matches", Integer.class,
-            matches.parameters().toArray()).stream()
+        // the match runs once: its ids (8 bytes each) are kept for the page's trees rather than matched again for
+        // them (with ancestor:: the match is most of a query's time)
+        final Map<Integer, LongStream.Builder> matchIdsByAnchorId = new HashMap<>();
+        jdbcTemplate.query("SELECT id, anchor_id FROM (" + matches.sql() + ") matches", resultSet -> {
+            matchIdsByAnchorId.computeIfAbsent(resultSet.getInt(2), anchorId -> LongStream.builder())
+                .add(resultSet.getLong(1));
+        }, matches.parameters().toArray());
+        final List<Integer> matchingAnchorIds = matchIdsByAnchorId.keySet().stream()
             .sorted((first, second) -> anchorNamesById.get(first).compareTo(anchorNamesById.get(second)))
             .toList();
         final int pageSize = paginationOption.pageSize();
@@ -81,10 +87,10 @@ class FragmentQueryStore implements QueryPersistence {
         if (pageAnchorIds.isEmpty()) {
             return new PagedResult<>(List.of(), totalPages);
         }
-        final List<Object> parameters = new ArrayList<>(matches.parameters());
-        parameters.add(pageAnchorIds.toArray(Integer[]::new));
-        final Map<Integer, List<DataNode>> treesByAnchorId = fragmentReader.readTrees(
-            "SELECT id FROM (" + matches.sql() + ") matches WHERE anchor_id = ANY(?)", parameters, descendants);
+        final long[] pageMatchIds = pageAnchorIds.stream()
+            .flatMapToLong(anchorId -> matchIdsByAnchorId.get(anchorId).build()).toArray();
+        final Map<Integer, List<DataNode>> treesByAnchorId = fragmentReader.readTrees("SELECT unnest(?::bigint[])",
+            List.of((Object) pageMatchIds), descendants);
         final List<AnchorDataNodes> page = pageAnchorIds.stream()
             .map(anchorId -> new AnchorDataNodes(anchorNamesById.get(anchorId),
                 treesByAnchorId.getOrDefault(anchorId, List.of())))
