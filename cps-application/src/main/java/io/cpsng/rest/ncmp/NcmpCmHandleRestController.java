@@ -76,10 +76,15 @@ class NcmpCmHandleRestController {
             .stream().map(RestModuleDefinition::of).toList());
     }
 
-    /** Every handle meeting all conditions, streamed; a missing or empty body means every handle. */
+    /**
+     * Every handle meeting all conditions, streamed; a missing or empty body means every handle. outputAlternateId is
+     * taken (a boolean) and ignored, as the reference ignores it here: its own KPI suite sends it, and each handle's
+     * details carry its alternate id either way.
+     */
     @PostMapping(value = "/v1/ch/searches", produces = MediaType.APPLICATION_JSON_VALUE)
     void searchCmHandles(@RequestBody(required = false) final CmHandleQueryParameters cmHandleQueryParameters,
-                         final HttpServletResponse response) throws IOException {
+                         @RequestParam(value = "outputAlternateId", defaultValue = "false")
+                         final boolean ignoredOutputAlternateId, final HttpServletResponse response) throws IOException {
         JsonArrayResponse.write(response, ncmpCmHandleService.searchCmHandles(
             CmHandleQueryParameters.toCmHandleQuery(cmHandleQueryParameters)), RestOutputCmHandle::of);
     }

@@ -80,6 +80,26 @@ class CmHandleSearchSpec extends IntegrationSpec {
                                 trustLevel              : 'COMPLETE']]
     }
 
+    def 'A search with outputAlternateId=#value, as the reference\'s KPI suite sends it, answers the same handles'() {
+        when: 'the handles with module spec-a are searched with the parameter'
+            def response = mvc.perform(post('/ncmp/v1/ch/searches').param('outputAlternateId', value).contentType(APPLICATION_JSON)
+                .content(body([hasAllModules: [[moduleName: 'spec-a']]]))).andReturn().response
+        then: 'the one handle comes whole, with its alternate id, as without the parameter'
+            response.status == 200
+            json(response)*.cmHandle == ['n-1']
+            json(response)*.alternateId == ['alt-n1']
+        where: 'the value is'
+            value << ['true', 'false']
+    }
+
+    def 'A search with outputAlternateId=maybe is refused, naming the parameter'() {
+        when: 'the search is sent with a value that is no boolean'
+            def response = mvc.perform(post('/ncmp/v1/ch/searches').param('outputAlternateId', 'maybe')).andReturn().response
+        then: 'it is refused as bad input, naming the parameter'
+            response.status == 400
+            json(response).details.contains('outputAlternateId')
+    }
+
     def 'A search #scenario finds every handle'() {
         when: 'handles are searched'
             def response = mvc.perform(request).andReturn().response
