@@ -1,6 +1,5 @@
 package io.cpsng.perf
 
-import groovy.json.JsonOutput
 import io.cpsng.TestKafka
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubKafka
@@ -26,11 +25,9 @@ import spock.lang.Timeout
 import spock.util.concurrent.PollingConditions
 
 import java.net.http.HttpClient
-import java.net.http.HttpRequest
 import java.net.http.HttpResponse
 import java.nio.charset.StandardCharsets
 import java.time.Duration
-import java.util.concurrent.ThreadLocalRandom
 import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicBoolean
 import java.util.concurrent.atomic.AtomicLong
@@ -51,7 +48,7 @@ class DataPlanePerfSpec extends RunningServiceSpec {
     static final String SOURCE_TOPIC = "dmi-cm-events-perf-${RUN}"
     static final String TARGET_TOPIC = "cm-events-perf-${RUN}"
     static final int HANDLES = 50_000
-    static final int TARGETS_PER_REQUEST = 200
+    static final int TARGETS_PER_REQUEST = KpiSuite.LEGACY_BATCH_SIZE
     static final int CLIENTS = 16
     static final Duration LOAD_DURATION = Duration.ofSeconds(15)
     static final int NOTIFICATIONS = 500_000
@@ -174,15 +171,7 @@ class DataPlanePerfSpec extends RunningServiceSpec {
 
     /** The KPI suite's request: 200 distinct random alternate ids, its resource, options and operation id. */
     HttpResponse<String> postBatchRead(String topic) {
-        def targets = new LinkedHashSet<String>()
-        while (targets.size() < TARGETS_PER_REQUEST) {
-            targets << alternateId(ThreadLocalRandom.current().nextInt(1, HANDLES + 1))
-        }
-        def body = JsonOutput.toJson([operations: [[resourceIdentifier: 'ManagedElement=NRNode1/GNBDUFunction=1',
-            targetIds: targets as List, datastore: 'ncmp-datastore:passthrough-operational',
-            options: '(fields=NRCellDU/attributes/cellLocalId)', operationId: '12', operation: 'read']]])
-        httpClient.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:${port}/ncmp/v1/data?topic=${topic}"))
-            .header('Content-Type', 'application/json').POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        httpClient.send(KpiSuite.legacyBatchRead("http://127.0.0.1:${port}", topic).build(),
             HttpResponse.BodyHandlers.ofString())
     }
 
