@@ -102,7 +102,7 @@ class KpiProfilePerfSpec extends RunningServiceSpec {
                 } + SEARCHES.collect { filter, body ->
                     new KpiLoadRow("search, ${filter}", 1, 48_000, 200, 0, { search('searches', body) })
                 }
-        and: 'every row\'s request sent first, without the stub\'s delay, but the batch read (its results would count)'
+        and: 'every row\'s request but the batch read\'s sent first, without the stub\'s delay (batch results would count)'
             // else the first seconds of the run measure the JIT
             rows.findAll { !it.name.startsWith('7') }.each { row -> warmUps(row.name).times { row.send(httpClient) } }
             assert rows.every { it.failures.empty }

@@ -23,8 +23,8 @@ record RestOutputCmHandle(String alternateId, String cmHandle, Map<String, Strin
     /** The reference's time format, e.g. 2026-01-31T20:30:40.000+0000. */
     private static final DateTimeFormatter REFERENCE_TIME_FORMAT =
         DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSZ");
-    // the shortest UTC time OffsetDateTime writes: to the minute
-    private static final String UTC_MINUTES = "2026-01-31T20:30Z";
+    // the shortest UTC time OffsetDateTime writes: to the minute, without seconds
+    private static final String UTC_TO_THE_MINUTE = "2026-01-31T20:30Z";
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record State(String cmHandleState, LockReason lockReason, String lastUpdateTime, Boolean dataSyncEnabled,
@@ -121,13 +121,16 @@ record RestOutputCmHandle(String alternateId, String cmHandle, Map<String, Strin
         if (isoTime == null) {
             return null;
         }
-        if (isoTime.endsWith("Z") && isoTime.length() >= UTC_MINUTES.length() && isoTime.charAt(10) == 'T') {
+        if (isoTime.endsWith("Z") && isoTime.length() >= UTC_TO_THE_MINUTE.length() && isoTime.charAt(10) == 'T') {
             final String withoutZone = isoTime.substring(0, isoTime.length() - 1);
-            switch (withoutZone.length()) {
-                case 23: return withoutZone + "+0000";
-                case 19: return withoutZone + ".000+0000";
-                case 16: return withoutZone + ":00.000+0000";
-                default: break;
+            final String zeroParts = switch (withoutZone.length()) {
+                case 23 -> "";
+                case 19 -> ".000";
+                case 16 -> ":00.000";
+                default -> null;
+            };
+            if (zeroParts != null) {
+                return withoutZone + zeroParts + "+0000";
             }
         }
         try {
