@@ -128,9 +128,9 @@ class KpiProfilePerfSpec extends RunningServiceSpec {
             def avcProducer = avcProducer()
             scheduler.scheduleAtFixedRate({ sendAvcBatch(avcProducer, avcEventsSent) }, 0,
                 1_000_000_000L.intdiv(AVC_BATCHES_PER_SECOND), TimeUnit.NANOSECONDS)
-            // the load's duration: the rows send on their own threads meanwhile
-            Thread.sleep(Duration.ofSeconds(LOAD_SECONDS))
-            scheduler.shutdownNow()
+            // the run ends when the scheduler stops its periodic sends, LOAD_SECONDS from now
+            scheduler.schedule({ scheduler.shutdown() }, LOAD_SECONDS, TimeUnit.SECONDS)
+            assert scheduler.awaitTermination(LOAD_SECONDS + 30, TimeUnit.SECONDS)
             requests.shutdown()
             assert requests.awaitTermination(2, TimeUnit.MINUTES)
             avcProducer.close()
