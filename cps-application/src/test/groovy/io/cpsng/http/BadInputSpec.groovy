@@ -105,6 +105,25 @@ class BadInputSpec extends ServerSpec {
             'a NUL'                   | 'vert\u0000'       || 400            | 'green'
     }
 
+    def 'A body is checked to its last byte, however far the text is: #scenario'() {
+        when: 'a leaf is written after 100,000 blanks of the body'
+            def response = http.send('PUT', "${ANCHOR_URL}/nodes?xpath=/", ['Content-Type': 'application/json'],
+                ('{"tree":{"branch":[{"name":"Left",' + ' '.multiply(100_000) + '"colour":"' + colour + '"}]}}')
+                    .getBytes('ISO-8859-1'))
+        then: 'the text is taken or refused as it would be at the body\'s start'
+            response.status == expectedStatus
+        and: 'the tree holds what was taken'
+            readTree() == [[name: 'Left', colour: expectedColour]]
+        where: 'the leaf is'
+            scenario                                | colour                || expectedStatus | expectedColour
+            'a NUL escaped'                         | 'red\\u0000'          || 400            | 'green'
+            'a raw NUL'                             | 'red\u0000'           || 400            | 'green'
+            'bytes that are not UTF-8'              | 'r\u00c3('            || 400            | 'green'
+            'a letter of two UTF-8 bytes'           | 'clair\u00c3\u00a9'   || 200            | 'clair\u00e9'
+            'a backslash escaped, then u0000'       | 'red\\\\u0000'        || 200            | 'red\\u0000'
+            'three backslashes, then u0000: a NUL'  | 'red\\\\\\u0000'      || 400            | 'green'
+    }
+
     def 'An error never shows the readers\' internals: #scenario'() {
         when: 'data the JSON or XML readers refuse are sent'
             def response = http.send('POST', target, ['Content-Type': contentType], body.bytes)

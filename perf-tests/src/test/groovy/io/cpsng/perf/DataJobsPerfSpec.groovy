@@ -14,6 +14,7 @@ import spock.lang.Timeout
 import java.net.http.HttpClient
 import java.net.http.HttpRequest
 import java.net.http.HttpResponse
+import java.nio.charset.StandardCharsets
 import java.util.concurrent.ThreadLocalRandom
 import java.util.concurrent.TimeUnit
 
@@ -51,18 +52,15 @@ class DataJobsPerfSpec extends RunningServiceSpec {
     def 'KPI row 8: write data jobs of 100 operations'() {
         given: '50,000 READY handles with the KPI alternate ids on the DMI stub'
             insertHandles(1, KPI_HANDLES)
-        and: 'the service warmed up as in the KPI suite\'s 15-minute run: 1,000 jobs, so that the JIT has compiled the path'
+        and: 'the service warmed up by 1,000 jobs'
             def warmUp = (1..50).collect { jobPayload(100) }
             1000.times { assert writeJob(warmUp[it % 50]).statusCode() == 200 }
         when: '500 jobs are sent one after the other, as a k6 virtual user sends them'
+            def millisAfterFewJobs = (1..500).collect { jobPayload(100) }.collect { payload -> timedSmallJob(payload) }
+        and: 'after 2,000 jobs more (the KPI suite\'s 15 minutes send 1,800 among 60,000 other requests), 500 others'
+            2000.times { assert writeJob(warmUp[it % 50]).statusCode() == 200 }
             def payloads = (1..500).collect { jobPayload(100) }
-            def millis = payloads.collect { payload ->
-                def start = System.nanoTime()
-                def response = writeJob(payload)
-                def elapsed = (System.nanoTime() - start) / 1e6
-                assert response.statusCode() == 200 && response.body().count('subJobId') == 1
-                elapsed
-            }
+            def millis = payloads.collect { payload -> timedSmallJob(payload) }
         and: 'then their sub-jobs straight to the stub, one after the other: the part of a job that is the stub\'s'
             def subJobs = payloads.collect { subJobOf(it) }
             def stubMillis = subJobs.collect { subJob ->
@@ -72,9 +70,15 @@ class DataJobsPerfSpec extends RunningServiceSpec {
                     HttpResponse.BodyHandlers.ofString()).statusCode() == 200
                 (System.nanoTime() - start) / 1e6
             }
+            def medianAfterFewJobs = Meter.median(millisAfterFewJobs)
+            PerfRecorder.record(
+                'data jobs: KPI row 8, write job of 100 operations after 1,000 jobs (median of 500), for information',
+                'datajob-write-small-early', 100, medianAfterFewJobs / 1000, medianAfterFewJobs, 'ms', Budget.NONE)
             def median = Meter.median(millis)
-            def row8 = PerfRecorder.record('data jobs: KPI row 8, write job of 100 operations (median of 500; reference expects 20 ms)',
-                'datajob-write-small', 100, median / 1000, median, 'ms', atMost(5))
+            // issue 31's budget
+            def row8 = PerfRecorder.record(
+                'data jobs: KPI row 8, write job of 100 operations after 3,500 jobs (median of 500; reference: 20 ms)',
+                'datajob-write-small', 100, median / 1000, median, 'ms', atMost(3))
             def stubMedian = Meter.median(stubMillis)
             PerfRecorder.record('data jobs: KPI row 8, the sub-job sent straight to the DMI stub (median of 500), for information',
                 'datajob-write-small-stub', 100, stubMedian / 1000, stubMedian, 'ms', Budget.NONE)
@@ -86,9 +90,11 @@ class DataJobsPerfSpec extends RunningServiceSpec {
         given: 'a job warmed up, the stub\'s counts from now on'
             dmiStub.reset()
             assert writeJob(jobPayload(100_000)).statusCode() == 200
-        when: '5 jobs are sent one after the other'
-            def millis = (1..5).collect {
-                def payload = jobPayload(100_000)
+        when: 'the bodies built first, their garbage collected: the KPI suite\'s client is a process of its own'
+            def payloads = (1..5).collect { jobPayload(100_000).getBytes(StandardCharsets.UTF_8) }
+            System.gc()
+        and: '5 jobs are sent one after the other'
+            def millis = payloads.collect { payload ->
                 def start = System.nanoTime()
                 def response = writeJob(payload)
                 def elapsed = (System.nanoTime() - start) / 1e6
@@ -118,7 +124,7 @@ class DataJobsPerfSpec extends RunningServiceSpec {
                 'datajob-write-large-routing', 100_000, Meter.median(routingMillis) / 1000, Meter.median(routingMillis), 'ms', Budget.NONE)
             def median = Meter.median(millis)
             def row9 = PerfRecorder.record('data jobs: KPI row 9, write job of 100,000 operations (median of 5; reference expects 4,200 ms)',
-                'datajob-write-large', 100_000, median / 1000, median, 'ms', atMost(500))
+                'datajob-write-large', 100_000, median / 1000, median, 'ms', atMost(400))
         then: 'the stub got one sub-job a job (6) and the 3 sent straight, and the median is within the budget'
             dmiStub.requestCount(DmiEndpoint.WRITE_JOB) == 9
             row9.holdsBudget()
@@ -193,6 +199,15 @@ class DataJobsPerfSpec extends RunningServiceSpec {
             flat.holdsBudget()
     }
 
+    /** The milliseconds of one job of the KPI's small payload, its answer checked. */
+    double timedSmallJob(String payload) {
+        def start = System.nanoTime()
+        def response = writeJob(payload)
+        def elapsed = (System.nanoTime() - start) / 1e6
+        assert response.statusCode() == 200 && response.body().count('subJobId') == 1
+        elapsed
+    }
+
     void insertHandles(int from, int to) {
         KpiSuite.insertReadyHandles(jdbcTemplate, dmiStub.baseUrl(), from, to)
     }
@@ -223,8 +238,12 @@ class DataJobsPerfSpec extends RunningServiceSpec {
     }
 
     HttpResponse<String> writeJob(String payload) {
+        writeJob(payload.getBytes(StandardCharsets.UTF_8))
+    }
+
+    HttpResponse<String> writeJob(byte[] payload) {
         httpClient.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:${port}/do-not-use/dataJobs/${UUID.randomUUID()}/write"))
-            .header('Content-Type', 'application/json').POST(HttpRequest.BodyPublishers.ofString(payload)).build(),
+            .header('Content-Type', 'application/json').POST(HttpRequest.BodyPublishers.ofByteArray(payload)).build(),
             HttpResponse.BodyHandlers.ofString())
     }
 }

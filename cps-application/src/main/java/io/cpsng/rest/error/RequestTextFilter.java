@@ -213,6 +213,30 @@ public class RequestTextFilter extends OncePerRequestFilter {
             offset++;
         }
 
+        /**
+         * A run of ASCII bytes other than NUL and backslash changes nothing but the offset once no UTF-8 sequence
+         * or escape is open: such runs, most of a body, are skipped in a tight loop (byte by byte, a body of 20 MB
+         * took 25 ms).
+         */
+        @Override
+        void watch(final byte[] buffer, final int start, final int count) throws UnstorableTextException {
+            final int end = start + count;
+            int index = start;
+            while (index < end) {
+                if (continuationBytesDue == 0 && backslashRun == 0 && nulEscapeDigitsSeen < 0) {
+                    final int runStart = index;
+                    while (index < end && buffer[index] > 0 && buffer[index] != '\\') {
+                        index++;
+                    }
+                    offset += index - runStart;
+                }
+                if (index < end) {
+                    watch(buffer[index]);
+                    index++;
+                }
+            }
+        }
+
         private void checkUtf8(final int unsigned) throws UnstorableTextException {
             final boolean continuation = (unsigned & 0xC0) == 0x80;
             if (continuationBytesDue > 0) {

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -37,6 +38,8 @@ class WriteDataJobs implements NcmpWriteDataJobService {
 
     /** The write operations of the reference's data job model (WriteOperation.op); anything else no plugin does. */
     static final List<String> OPS = List.of("add", "replace", "remove", "merge", "action");
+    // the same, looked up by hash: searching the list was 3 % of a job of 100,000 operations
+    private static final Set<String> OP_SET = Set.copyOf(OPS);
     /** A topic or URL the plugins send the results to. */
     static final int MOST_DESTINATION_CHARACTERS = 1_024;
 
@@ -63,12 +66,13 @@ class WriteDataJobs implements NcmpWriteDataJobService {
             return List.of();
         }
         validate(metadata, operations);
-        final Map<String, CmHandleRoute> routes = cmHandleRouter.routeAll(
+        final List<CmHandleRoute> routes = cmHandleRouter.routeEach(
             operations.stream().map(WriteOperation::path).toList());
         final Map<SubJobKey, List<DmiWriteOperation>> subJobs = new LinkedHashMap<>();
         final List<String> unroutable = new ArrayList<>();
-        for (final WriteOperation operation : operations) {
-            final CmHandleRoute route = routes.get(operation.path());
+        for (int index = 0; index < operations.size(); index++) {
+            final WriteOperation operation = operations.get(index);
+            final CmHandleRoute route = routes.get(index);
             if (route == null) {
                 unroutable.add("operation " + operation.operationId() + " (" + operation.path() + ")");
             } else {
@@ -191,7 +195,7 @@ class WriteDataJobs implements NcmpWriteDataJobService {
                 throw new InvalidInputException("Invalid write operation", "dataJobWriteRequest.data[" + index
                     + "] needs a path and an op");
             }
-            if (!OPS.contains(operation.op())) {
+            if (!OP_SET.contains(operation.op())) {
                 throw new InvalidInputException("Invalid write operation", "dataJobWriteRequest.data[" + index
                     + "].op is not one of " + String.join(", ", OPS));
             }

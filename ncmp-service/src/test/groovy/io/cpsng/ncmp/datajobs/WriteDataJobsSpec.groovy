@@ -60,7 +60,7 @@ class WriteDataJobsSpec extends Specification {
         when: 'a job of one path no handle owns is written'
             objectUnderTest.writeDataJob('job-1', METADATA, [new WriteOperation('/Nowhere=1', 'add', 'w-1', null)], null)
         then: 'the path is routed and leads nowhere'
-            1 * mockCmHandleRouter.routeAll(['/Nowhere=1']) >> [:]
+            1 * mockCmHandleRouter.routeEach(['/Nowhere=1']) >> [null]
         and: 'the job is refused naming the operation'
             def refused = thrown(UnroutablePathsException)
             refused.details.contains('w-1')
