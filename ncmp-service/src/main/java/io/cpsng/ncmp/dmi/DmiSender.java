@@ -48,9 +48,8 @@ final class DmiSender {
      */
     DmiResponse postJson(final String endpoint, final URI uri, final Object body, final String subject,
                          final String callerAuthorization) {
-        // as bytes: a write job's sub-job can be megabytes, not worth a String copy on the way
-        return send(endpoint, uri, "POST", "application/json",
-            HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(body)), subject, callerAuthorization);
+        return send(endpoint, uri, "POST", "application/json", ChunkedJsonBody.of(JSON, body), subject,
+            callerAuthorization);
     }
 
     /** Sends the text as it is, with its content type; a body of null sends none. */
