@@ -91,37 +91,25 @@ class BadInputSpec extends ServerSpec {
             'a path stepping back'          | '/do-not-use/dataJobs/job-1/write'                    | '{"dataJobMetadata":{"destination":"d"},"dataJobWriteRequest":{"data":[{"path":"/A=1/../B=2","op":"add"}]}}' || '..'
     }
 
-    def 'A body in the single-byte charset it names is read in it, a NUL in it still refused: #scenario'() {
-        when: 'a leaf is written in ISO-8859-1'
-            def response = http.send('PUT', "${ANCHOR_URL}/nodes?xpath=/", ['Content-Type': 'application/json; charset=ISO-8859-1'],
-                ('{"tree":{"branch":[{"name":"Left","colour":"' + colour + '"}]}}').getBytes('ISO-8859-1'))
-        then: 'the Latin-1 letter is taken, the NUL refused'
-            response.status == expectedStatus
-        and: 'the tree holds what was taken'
-            readTree() == [[name: 'Left', colour: expectedColour]]
-        where: 'the leaf is'
-            scenario                  | colour             || expectedStatus | expectedColour
-            'a Latin-1 letter'        | 'vert clair\u00e9' || 200            | 'vert clair\u00e9'
-            'a NUL'                   | 'vert\u0000'       || 400            | 'green'
-    }
-
-    def 'A body is checked to its last byte, however far the text is: #scenario'() {
-        when: 'a leaf is written after 100,000 blanks of the body'
-            def response = http.send('PUT', "${ANCHOR_URL}/nodes?xpath=/", ['Content-Type': 'application/json'],
-                ('{"tree":{"branch":[{"name":"Left",' + ' '.multiply(100_000) + '"colour":"' + colour + '"}]}}')
+    def 'A leaf\'s text is taken or refused by what it is, in the charset the body names, wherever it is: #scenario'() {
+        when: 'a leaf is written in the body\'s charset, after as many blanks of the body as the row says'
+            def response = http.send('PUT', "${ANCHOR_URL}/nodes?xpath=/", ['Content-Type': contentType],
+                ('{"tree":{"branch":[{"name":"Left",' + ' '.multiply(blanks) + '"colour":"' + colour + '"}]}}')
                     .getBytes('ISO-8859-1'))
-        then: 'the text is taken or refused as it would be at the body\'s start'
+        then: 'the text is taken or refused'
             response.status == expectedStatus
         and: 'the tree holds what was taken'
             readTree() == [[name: 'Left', colour: expectedColour]]
         where: 'the leaf is'
-            scenario                                | colour                || expectedStatus | expectedColour
-            'a NUL escaped'                         | 'red\\u0000'          || 400            | 'green'
-            'a raw NUL'                             | 'red\u0000'           || 400            | 'green'
-            'bytes that are not UTF-8'              | 'r\u00c3('            || 400            | 'green'
-            'a letter of two UTF-8 bytes'           | 'clair\u00c3\u00a9'   || 200            | 'clair\u00e9'
-            'a backslash escaped, then u0000'       | 'red\\\\u0000'        || 200            | 'red\\u0000'
-            'three backslashes, then u0000: a NUL'  | 'red\\\\\\u0000'      || 400            | 'green'
+            scenario                                | contentType                               | blanks  | colour                || expectedStatus | expectedColour
+            'a Latin-1 letter, in Latin-1'          | 'application/json; charset=ISO-8859-1'    | 0       | 'vert clair\u00e9'    || 200            | 'vert clair\u00e9'
+            'a NUL, in Latin-1'                     | 'application/json; charset=ISO-8859-1'    | 0       | 'vert\u0000'          || 400            | 'green'
+            'a NUL escaped, far in'                 | 'application/json'                        | 100_000 | 'red\\u0000'          || 400            | 'green'
+            'a raw NUL, far in'                     | 'application/json'                        | 100_000 | 'red\u0000'           || 400            | 'green'
+            'bytes that are not UTF-8, far in'      | 'application/json'                        | 100_000 | 'r\u00c3('            || 400            | 'green'
+            'a letter of two UTF-8 bytes, far in'   | 'application/json'                        | 100_000 | 'clair\u00c3\u00a9'   || 200            | 'clair\u00e9'
+            'a backslash escaped, then u0000'       | 'application/json'                        | 100_000 | 'red\\\\u0000'        || 200            | 'red\\u0000'
+            'three backslashes, then u0000: a NUL'  | 'application/json'                        | 100_000 | 'red\\\\\\u0000'      || 400            | 'green'
     }
 
     def 'An error never shows the readers\' internals: #scenario'() {
