@@ -14,7 +14,7 @@ import static io.cpsng.perf.Budget.atMost
 /**
  * Over 50,000 READY handles (5 tags, the KPI load's properties): searches, one handle by id and by alternate
  * id, pass-through overhead, and the heap they take. Each figure is the median of repeated requests over HTTP,
- * after one unmeasured request (a handle read, short enough to measure the JIT, after 1,000).
+ * after one unmeasured request; a handle read, short enough for the JIT's warming to show in it, after 1,000.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class InventoryPerfSpec extends RunningServiceSpec {
