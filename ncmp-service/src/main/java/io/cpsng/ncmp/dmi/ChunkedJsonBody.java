@@ -12,9 +12,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A request body written as JSON into chunks of 64 KB. A write job's sub-job of 100,000 operations is 23 MB: as one
- * array, G1 allocates it outside the young generation, in regions of its own (such allocations started a third of
- * the collections while large jobs ran), and the HTTP client copies it once more to send it. In chunks, it is sent
- * from them as they are.
+ * array, G1 allocates it outside the young generation, in regions of its own (while large jobs ran, collections
+ * started by such allocations took half the pause time), and the HTTP client copies it once more to send it. In
+ * chunks, it is sent from them as they are.
  */
 final class ChunkedJsonBody extends OutputStream {
 
