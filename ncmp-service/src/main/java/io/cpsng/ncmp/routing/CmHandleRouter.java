@@ -20,16 +20,15 @@ import org.springframework.stereotype.Component;
  * prefix of itself), ignoring a '#' fragment: '/A=1/B=2/C=3' is owned by '/A=1/B=2' over '/A=1', and '/A=10' is not
  * owned by '/A=1'. Of many references, only those with as many '/' as some id has are probed as ids, and only the
  * prefixes with as many '/' as some alternate id has as alternate ids (indexes answer which numbers are in use, one
- * probe each); every candidate is one probe of a unique index, in statements of 5,000: the time per
+ * probe each); every candidate is one probe of a unique index, all in one statement per 50,000: the time per
  * reference does not grow with the number of handles, and there is nothing to warm.
  */
 @Component
 public class CmHandleRouter {
 
-    // candidates probed per statement: PostgreSQL probes the unique indexes for this many even among 1,000,000
-    // handles, where 50,000 a statement were a scan of the whole table (48,800 alternate ids: 205 against 285 ms; the
-    // same at 50,000 handles, 81 against 89 ms); it also bounds the array parameters and the rows held at once
-    private static final int PROBES_PER_STATEMENT = 5_000;
+    // candidates probed per statement: bounds the array parameters and the rows held at once (statements of 5,000,
+    // faster in a scratch spec on a vacuumed table of 1,000,000, made DataJobsPerfSpec's routing and KPI row 9 slower)
+    private static final int PROBES_PER_STATEMENT = 50_000;
     // up to this many references, every prefix is probed in one statement rather than the numbers of '/' in use
     // asked first: measured at 50,000 handles, 100 references took 0.52 ms one way and 1.0 ms the other, 200 took
     // about the same either way
