@@ -23,9 +23,10 @@ class ChunkedJsonBodySpec extends Specification {
             published(publisher) == expected
             published(publisher) == expected
         where: 'the body is'
-            scenario                            | operations
-            'a few bytes, in one chunk'         | 1
-            'several chunks of 64 KB and a part'| 10_000
+            scenario                                    | operations
+            'a few bytes, in the first chunk'           | 1
+            'a few growing chunks'                      | 60
+            'growing chunks, several of 64 KB, a part'  | 10_000
     }
 
     static byte[] published(HttpRequest.BodyPublisher publisher) {
