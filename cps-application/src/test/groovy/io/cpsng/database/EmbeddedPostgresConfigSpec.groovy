@@ -33,6 +33,30 @@ class EmbeddedPostgresConfigSpec extends spock.lang.Specification {
             note == 'still here'
     }
 
+    def "A new database sorts and compares text by code point, whatever the host's locale"() {
+        given: 'the data folder is configured'
+            def runner = contextRunner.withPropertyValues("cps.embedded-postgres.data-directory=${dataDirectory}",
+                'cps.embedded-postgres.durable=false')
+        when: 'the context starts and the database is asked for its collation, an order and a case mapping'
+            def collation = null
+            def sorted = null
+            def upperCase = null
+            runner.run { context ->
+                def jdbcTemplate = new JdbcTemplate(context.getBean(DataSource))
+                collation = jdbcTemplate.queryForMap(
+                    'SELECT datlocprovider, datlocale FROM pg_database WHERE datname = current_database()')
+                sorted = jdbcTemplate.queryForList(
+                    "SELECT word FROM unnest(ARRAY['b', 'é', 'B', '_', 'a', 'Z', 'e']) AS word ORDER BY word", String)
+                upperCase = jdbcTemplate.queryForObject("SELECT upper('é')", String)
+            }
+        then: "its default collation is PostgreSQL's own C.UTF-8, not the host's"
+            collation.datlocprovider == 'b'
+            collation.datlocale == 'C.UTF-8'
+        and: 'text sorts by code point, and case maps as Unicode says'
+            sorted == ['B', 'Z', '_', 'a', 'b', 'e', 'é']
+            upperCase == 'É'
+    }
+
     def 'With a datasource URL nothing embedded starts'() {
         expect: 'no embedded database bean when spring.datasource.url is set'
             contextRunner.withPropertyValues('spring.datasource.url=jdbc:postgresql://127.0.0.1:1/none').run { context ->

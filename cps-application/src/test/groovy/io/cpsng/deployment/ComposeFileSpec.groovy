@@ -1,6 +1,7 @@
 package io.cpsng.deployment
 
 import io.cpsng.config.AuthProperties
+import io.cpsng.database.EmbeddedPostgresServer
 import io.cpsng.dmistub.DmiStubKafka
 import io.cpsng.dmistub.DmiStubSettings
 import io.cpsng.ncmp.cache.HazelcastProperties
@@ -39,6 +40,12 @@ class ComposeFileSpec extends Specification {
         and: 'monitoring only with its profile'
             services.prometheus.profiles == ['monitoring']
             services.grafana.profiles == ['monitoring']
+    }
+
+    def 'The stack\'s database sorts text as the embedded one does'() {
+        expect: 'its initdb arguments are those the embedded database is made with'
+            services.postgres.environment.POSTGRES_INITDB_ARGS.split(' ') as List ==
+                EmbeddedPostgresServer.CODE_POINT_COLLATION
     }
 
     def 'Every service a service depends on exists'() {
