@@ -20,8 +20,9 @@ import org.springframework.stereotype.Component;
  * prefix of itself), ignoring a '#' fragment: '/A=1/B=2/C=3' is owned by '/A=1/B=2' over '/A=1', and '/A=10' is not
  * owned by '/A=1'. Of many references, only those with as many '/' as some id has are probed as ids, and only the
  * prefixes with as many '/' as some alternate id has as alternate ids (indexes answer which numbers are in use, one
- * probe each); every candidate is one probe of a unique index, all in one statement per 50,000: the time per
- * reference does not grow with the number of handles, and there is nothing to warm.
+ * probe each); the candidates go to the unique indexes in statements of up to 50,000, which PostgreSQL may plan as
+ * a scan of the table once it holds 1,000,000 handles (ADR 0010): the time per reference grows little with the
+ * number of handles, and there is nothing to warm.
  */
 @Component
 public class CmHandleRouter {
