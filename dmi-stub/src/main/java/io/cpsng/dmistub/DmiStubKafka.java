@@ -20,6 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -147,16 +149,43 @@ public record DmiStubKafka(String bootstrapServers, String m2mTopic, String avcT
         private final AtomicLong avcSequence = new AtomicLong();
         private final AtomicLong avcAcknowledged = new AtomicLong();
         private final AtomicLong heartbeatSequence = new AtomicLong();
+        // a broker that never leads the topic (no automatic creation) gets the sends anyway, failing as before
+        private final long leaderDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
 
         private Publisher(final Producer<String, String> producer, final DmiStubKafka settings) {
             this.producer = producer;
             this.settings = settings;
             if (producer != null && settings.avcEventsPerSecond() > 0) {
-                // a tenth of the rate every 100 ms: an even flow, not a burst a second
-                scheduler.scheduleAtFixedRate(this::sendAvcEvents, 100, 100, TimeUnit.MILLISECONDS);
+                scheduler.execute(() -> sendAtRateOnceLed(settings.avcTopic(), this::sendAvcEvents));
             }
             if (producer != null && settings.heartbeatsPerSecond() > 0) {
-                scheduler.scheduleAtFixedRate(this::sendHeartbeats, 100, 100, TimeUnit.MILLISECONDS);
+                scheduler.execute(() -> sendAtRateOnceLed(settings.heartbeatTopic(), this::sendHeartbeats));
+            }
+        }
+
+        /**
+         * Starts the sends once every partition of the topic has a leader. Sending at a rate while the broker was
+         * still making the topic lost a partition's notifications for two minutes: a batch refused with
+         * NOT_LEADER_OR_FOLLOWER was retried behind batches already in flight, the broker refused the retry as out
+         * of order, and the producer gave up only at its delivery timeout.
+         */
+        private void sendAtRateOnceLed(final String topic, final Runnable sendOneTenth) {
+            if (everyPartitionLed(topic) || System.nanoTime() > leaderDeadline) {
+                // a tenth of the rate every 100 ms: an even flow, not a burst a second
+                scheduler.scheduleAtFixedRate(sendOneTenth, 100, 100, TimeUnit.MILLISECONDS);
+            } else {
+                scheduler.schedule(() -> sendAtRateOnceLed(topic, sendOneTenth), 50, TimeUnit.MILLISECONDS);
+            }
+        }
+
+        /** Asks the broker for the topic, which makes it where the broker creates topics on first use. */
+        private boolean everyPartitionLed(final String topic) {
+            try {
+                final List<PartitionInfo> partitions = producer.partitionsFor(topic);
+                return !partitions.isEmpty() && partitions.stream()
+                    .allMatch(partition -> partition.leader() != null && !partition.leader().isEmpty());
+            } catch (final KafkaException notKnownYet) {
+                return false;
             }
         }
 
