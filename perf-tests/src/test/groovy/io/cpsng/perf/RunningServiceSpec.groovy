@@ -7,6 +7,7 @@ import io.cpsng.measure.MeasureRun
 import io.cpsng.measure.ServiceClient
 import org.springframework.boot.test.context.SpringBootTest
 import org.springframework.boot.test.web.server.LocalServerPort
+import spock.util.concurrent.PollingConditions
 
 import java.nio.file.Path
 import java.time.Duration
@@ -25,6 +26,23 @@ abstract class RunningServiceSpec extends DatabaseSpec {
 
     ServiceClient getServiceClient() {
         new ServiceClient(URI.create("http://127.0.0.1:${port}"), '', '')
+    }
+
+    /** The handle table's vacuums, by hand (the service's) and by autovacuum, as PostgreSQL counts them. */
+    long handleTableVacuums() {
+        jdbcTemplate.queryForObject('SELECT vacuum_count + autovacuum_count FROM pg_stat_user_tables'
+            + " WHERE relname = 'ncmp_cm_handle'", Long)
+    }
+
+    /**
+     * Waits for the handle table to be vacuumed after registration's writes came to rest (by the service, ADR 0022,
+     * unless autovacuum got there first): searches are measured as users search a settled inventory. Before it, an
+     * id-search reads every row version registration left behind and sorts them.
+     */
+    void awaitHandleTableVacuum(long vacuumsBefore, Duration timeout) {
+        new PollingConditions(timeout: timeout.toSeconds(), delay: 0.5).eventually {
+            assert handleTableVacuums() > vacuumsBefore
+        }
     }
 
     /** A measure run against this service; its files go under perf-report/measure/{name}. */
