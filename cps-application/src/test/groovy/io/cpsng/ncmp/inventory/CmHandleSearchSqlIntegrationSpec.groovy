@@ -9,7 +9,7 @@ import static io.cpsng.ncmp.northbound.CmHandleFixture.yangModule
 
 /**
  * The conditions CmHandleSearch makes, run on PostgreSQL over handle rows: the ids each search finds, and that the
- * property and state searches are index scans.
+ * property, state and module searches are index scans.
  */
 class CmHandleSearchSqlIntegrationSpec extends IntegrationSpec {
 
@@ -117,6 +117,27 @@ class CmHandleSearchSqlIntegrationSpec extends IntegrationSpec {
             scenario        | cpsPath                                                || expectedScan
             'property pair' | "//public-properties[@name='Color' and @value='blue']" || /Bitmap Index Scan on ncmp_cm_handle_public_properties\b/
             'state'         | "//state[@cm-handle-state='LOCKED']"                   || /Index Scan (on|using) ncmp_cm_handle_state\b/
+    }
+
+    def 'A module search over thousands of vacuumed handles reads the index alone, its ids in order'() {
+        given: 'thousands of handles, a fifth of them with the module, vacuumed as the service vacuums them'
+            addSchemaSet('set-bulk', 'spec-bulk')
+            jdbcTemplate.update('''
+                INSERT INTO ncmp_cm_handle (id, dmi_service_name, cm_handle_state, schema_set_name)
+                SELECT 'bulk-' || n, 'http://dmi-bulk', 'READY', CASE WHEN n % 5 = 0 THEN 'set-bulk' ELSE 'set-ab' END
+                FROM generate_series(1, 5000) n''')
+            jdbcTemplate.execute('VACUUM (ANALYZE) ncmp_cm_handle')
+        when: 'the search is explained'
+            def condition = objectUnderTest.toSqlCondition(query([hasAllModules: [[moduleName: 'spec-bulk']]]),
+                SearchCondition.NORTHBOUND)
+            def plan = jdbcTemplate.queryForList("EXPLAIN SELECT h.id FROM ncmp_cm_handle h WHERE ${condition.sql()} ORDER BY h.id".toString(),
+                String, condition.parameters() as Object[]).join('\n')
+        then: 'the plan reads the schema set and id index, not the table'
+            plan.contains('Index Only Scan using ncmp_cm_handle_schema_set_id')
+        and: 'the search finds the thousand handles'
+            findIds(condition).size() == 1_000
+        cleanup: 'the bulk handles are removed'
+            jdbcTemplate.update("DELETE FROM ncmp_cm_handle WHERE id LIKE 'bulk-%'")
     }
 
     List<String> findIds(SqlCondition condition) {
