@@ -53,7 +53,9 @@ class InventoryPerfSpec extends RunningServiceSpec {
             def body = [cmHandleQueryParameters: conditions]
         when: 'it is asked repeatedly, each answer read whole (parsed after, as the full search\'s)'
             def answer = null
-            def millis = medianMillis(REPEATS, WARMING_REQUESTS) { answer = serviceClient.post('/ncmp/v1/ch/id-searches', body) }
+            def millis = medianMillis(REPEATS, WARMING_REQUESTS) {
+                answer = serviceClient.post('/ncmp/v1/ch/id-searches', body)
+            }
             def measurement = PerfRecorder.record("ncmp: id-search, ${filter}", 'ncmp-search', HANDLES, millis / 1e3,
                 millis, 'ms', atMost(budgetMs))
         then: 'it finds the expected handles'
@@ -75,7 +77,9 @@ class InventoryPerfSpec extends RunningServiceSpec {
     def 'Full search over 50,000 READY handles'() {
         when: 'every handle is asked for with its details'
             def answer = null
-            def millis = medianMillis(REPEATS, WARMING_REQUESTS) { answer = serviceClient.post('/ncmp/v1/ch/searches', [:]) }
+            def millis = medianMillis(REPEATS, WARMING_REQUESTS) {
+                answer = serviceClient.post('/ncmp/v1/ch/searches', [:])
+            }
             def measurement = PerfRecorder.record('ncmp: full search, no filter', 'ncmp-search', HANDLES, millis / 1e3,
                 millis, 'ms', atMost(500))
         then: 'all of them are answered'

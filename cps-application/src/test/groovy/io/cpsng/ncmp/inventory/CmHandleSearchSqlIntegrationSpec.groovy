@@ -107,8 +107,7 @@ class CmHandleSearchSqlIntegrationSpec extends IntegrationSpec {
             jdbcTemplate.execute('ANALYZE ncmp_cm_handle')
         when: 'the search is explained'
             def condition = objectUnderTest.toSqlCondition(query(cpsPath(cpsPath)), SearchCondition.NORTHBOUND)
-            def plan = jdbcTemplate.queryForList("EXPLAIN SELECT h.id FROM ncmp_cm_handle h WHERE ${condition.sql()} ORDER BY h.id".toString(),
-                String, condition.parameters() as Object[]).join('\n')
+            def plan = explain(condition)
         then: 'the plan reads the index'
             (plan =~ expectedScan).find()
         cleanup: 'the bulk handles are removed'
@@ -130,14 +129,18 @@ class CmHandleSearchSqlIntegrationSpec extends IntegrationSpec {
         when: 'the search is explained'
             def condition = objectUnderTest.toSqlCondition(query([hasAllModules: [[moduleName: 'spec-bulk']]]),
                 SearchCondition.NORTHBOUND)
-            def plan = jdbcTemplate.queryForList("EXPLAIN SELECT h.id FROM ncmp_cm_handle h WHERE ${condition.sql()} ORDER BY h.id".toString(),
-                String, condition.parameters() as Object[]).join('\n')
+            def plan = explain(condition)
         then: 'the plan reads the schema set and id index, not the table'
             plan.contains('Index Only Scan using ncmp_cm_handle_schema_set_id')
         and: 'the search finds the thousand handles'
             findIds(condition).size() == 1_000
         cleanup: 'the bulk handles are removed'
             jdbcTemplate.update("DELETE FROM ncmp_cm_handle WHERE id LIKE 'bulk-%'")
+    }
+
+    String explain(SqlCondition condition) {
+        jdbcTemplate.queryForList("EXPLAIN SELECT h.id FROM ncmp_cm_handle h WHERE ${condition.sql()} ORDER BY h.id".toString(),
+            String, condition.parameters() as Object[]).join('\n')
     }
 
     List<String> findIds(SqlCondition condition) {

@@ -12,11 +12,13 @@ import org.springframework.stereotype.Component;
  * three times on its way to READY, so right after 50,000 registrations two of every three row versions are dead and
  * no page is marked all-visible: an id-search then reads the whole table and sorts it (26-29 ms) where, vacuumed, it
  * reads the primary key alone (6-7 ms). PostgreSQL's autovacuum gets there at its next look, a minute later by
- * default. Here the table is vacuumed when no write reached it between two looks and enough of its rows are dead.
+ * default. Here the table is vacuumed when no write reached it between two looks and enough of its rows are dead; a
+ * table written to more often than it is looked at is never at rest, and is left to autovacuum as before.
  */
 @Component
 class CmHandleTableVacuum {
 
+    static final String TASK_NAME = "Handle table vacuum";
     static final Duration LOOK_INTERVAL = Duration.ofSeconds(5);
 
     private static final Logger LOGGER = LoggerFactory.getLogger(CmHandleTableVacuum.class);
@@ -30,7 +32,7 @@ class CmHandleTableVacuum {
 
     CmHandleTableVacuum(final JdbcTemplate jdbcTemplate, final PeriodicTasks periodicTasks) {
         this.jdbcTemplate = jdbcTemplate;
-        periodicTasks.every("Handle table vacuum", LOOK_INTERVAL, () -> {
+        periodicTasks.every(TASK_NAME, LOOK_INTERVAL, () -> {
             vacuumIfSettled();
             return false;
         });

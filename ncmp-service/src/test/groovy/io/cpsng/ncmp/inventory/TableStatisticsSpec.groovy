@@ -5,7 +5,7 @@ import spock.lang.Specification
 /** When the handle table is worth a vacuum: at rest since the last look, with enough dead row versions. */
 class TableStatisticsSpec extends Specification {
 
-    def 'A table with #live live and #dead dead rows, #writes writes against #writesAtLastLook at the last look, is due: #due'() {
+    def 'A table of #live live and #dead dead rows, #writes writes (#writesAtLastLook at the last look): due #due'() {
         expect:
             new CmHandleTableVacuum.TableStatistics(live, dead, writes).isVacuumDue(writesAtLastLook) == due
         where: 'the statistics are'
