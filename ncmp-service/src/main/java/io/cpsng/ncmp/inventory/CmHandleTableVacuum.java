@@ -11,7 +11,7 @@ import org.springframework.stereotype.Component;
  * Vacuums the handle table once a burst of writes to it has settled (ADR 0022). A registered handle's row is written
  * three times on its way to READY, so right after 50,000 registrations two of every three row versions are dead and
  * no page is marked all-visible: an id-search then reads the whole table and sorts it (26-29 ms) where, vacuumed, it
- * reads the primary key alone (6-7 ms). PostgreSQL's autovacuum gets there at its next look, a minute later by
+ * reads the primary key alone (6-8 ms). PostgreSQL's autovacuum gets there at its next look, a minute later by
  * default. Here the table is vacuumed when no write reached it between two looks and enough of its rows are dead; a
  * table written to more often than it is looked at is never at rest, and is left to autovacuum as before.
  */
