@@ -35,18 +35,19 @@ class CmHandleTableVacuumSpec extends IntegrationSpec {
         jdbcTemplate.update("DELETE FROM ncmp_cm_handle WHERE id LIKE 'vacuum-%'")
     }
 
-    def 'After a burst of writes, a look that finds the table at rest vacuums it, and searches read its key alone'() {
+    def 'After a burst of writes, a look that finds the table at rest vacuums it, and searches read its key'() {
         given: 'the schedule paused, so that only the looks of this spec are taken (other specs\' work may go on)'
             periodicTasks.pause(CmHandleTableVacuum.TASK_NAME)
         when: 'the table is looked at, a look every 0.2 s, until one vacuums it'
             new PollingConditions(timeout: 10, delay: 0.2).eventually { assert cmHandleTableVacuum.vacuumIfSettled() }
         then: 'its dead row versions are gone'
             deadRows() < HANDLES
-        and: 'an id-search reads the primary key alone, in order, visiting no row'
+        and: 'an id-search reads the primary key, in order, with no sort'
+            // not asserted: no heap fetch. A page is marked all-visible only when no older transaction is open, and
+            // in CI another spec's transaction on the same server left 19,975 fetches once
             def plan = explain(ID_SEARCH)
             plan.contains('Index Only Scan using ncmp_cm_handle_pkey')
             !plan.contains('Sort')
-            plan.contains('Heap Fetches: 0')
     }
 
     def 'While writes go on between two looks, the table is not vacuumed'() {
