@@ -118,7 +118,7 @@ class CmHandleSearchSqlIntegrationSpec extends IntegrationSpec {
             'state'         | "//state[@cm-handle-state='LOCKED']"                   || /Index Scan (on|using) ncmp_cm_handle_state\b/
     }
 
-    def 'A module search over thousands of vacuumed handles reads the index alone, its ids in order'() {
+    def 'A module search over thousands of vacuumed handles is served by the schema set and id index'() {
         given: 'thousands of handles, a fifth of them with the module, vacuumed as the service vacuums them'
             addSchemaSet('set-bulk', 'spec-bulk')
             jdbcTemplate.update('''
@@ -130,8 +130,11 @@ class CmHandleSearchSqlIntegrationSpec extends IntegrationSpec {
             def condition = objectUnderTest.toSqlCondition(query([hasAllModules: [[moduleName: 'spec-bulk']]]),
                 SearchCondition.NORTHBOUND)
             def plan = explain(condition)
-        then: 'the plan reads the schema set and id index, not the table'
-            plan.contains('Index Only Scan using ncmp_cm_handle_schema_set_id')
+        then: 'the plan reads that index, not the whole table'
+            // alone (an index-only scan) where the vacuum could mark the pages all-visible: not where another spec's
+            // transaction on the same server is older than the rows
+            plan.contains('ncmp_cm_handle_schema_set_id')
+            !plan.contains('Seq Scan')
         and: 'the search finds the thousand handles'
             findIds(condition).size() == 1_000
         cleanup: 'the bulk handles are removed'

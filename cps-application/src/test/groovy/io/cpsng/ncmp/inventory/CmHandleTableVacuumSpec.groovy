@@ -9,7 +9,7 @@ import spock.util.concurrent.PollingConditions
 import java.sql.Connection
 
 /**
- * The handle table is vacuumed once a burst of writes has settled, so that searches read the primary key alone
+ * The handle table is vacuumed once a burst of writes has settled, so that searches read the primary key in order
  * instead of every row version the burst left behind. Shown with 20,000 handle rows written three times, as a
  * registration and its module sync write them. The spec takes the looks itself: left to the service's schedule, in
  * a test context shared with other specs, the table was not vacuumed within 20 s once in CI (why was not found; a
