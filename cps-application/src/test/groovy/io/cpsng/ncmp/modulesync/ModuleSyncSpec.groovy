@@ -90,10 +90,8 @@ class ModuleSyncSpec extends ModuleSyncIntegrationSpec {
             def leased = ids('leased', 5)
             register(expired + leased)
         and: 'all claimed by another instance: five leases expired, five running for a minute'
-            jdbcTemplate.update("UPDATE ncmp_cm_handle SET owner = 'dead', lease_until = now() - interval '1 second' WHERE id = ANY(?)",
-                [expired as String[]] as Object[])
-            jdbcTemplate.update("UPDATE ncmp_cm_handle SET owner = 'dead', lease_until = now() + interval '1 minute' WHERE id = ANY(?)",
-                [leased as String[]] as Object[])
+            claimByDeadInstance(expired, "now() - interval '1 second'")
+            claimByDeadInstance(leased, "now() + interval '1 minute'")
         when: 'sync rounds run until the expired ones are READY'
             syncUntil { allInState(expired, READY) }
         then: 'the handles whose lease still runs were left alone'
@@ -101,11 +99,16 @@ class ModuleSyncSpec extends ModuleSyncIntegrationSpec {
             leased.every { dmiStub.requestCount(DmiEndpoint.MODULES, it) == 0 }
             queuedCount(leased) == 5
         when: 'their lease runs out too, and sync rounds run'
-            jdbcTemplate.update("UPDATE ncmp_cm_handle SET lease_until = now() - interval '1 second' WHERE id = ANY(?)",
-                [leased as String[]] as Object[])
+            jdbcTemplate.update("UPDATE ncmp_module_sync_claim SET lease_until = now() - interval '1 second'"
+                + ' WHERE cm_handle_id = ANY(?)', [leased as String[]] as Object[])
             syncUntil { queuedCount(leased) == 0 }
         then: 'they are taken over and synced'
             allInState(leased, READY)
+    }
+
+    void claimByDeadInstance(List<String> cmHandleIds, String leaseUntil) {
+        jdbcTemplate.update("INSERT INTO ncmp_module_sync_claim (cm_handle_id, owner, lease_until)"
+            + " SELECT id, 'dead', ${leaseUntil} FROM unnest(?::text[]) AS id", [cmHandleIds as String[]] as Object[])
     }
 
     double successes() {

@@ -72,6 +72,7 @@ public class RegistrationRows {
         WITH before AS (
             SELECT id FROM ncmp_cm_handle WHERE id = ANY(?) AND cm_handle_state = 'READY'
             AND (module_set_tag = '' OR ?) ORDER BY id FOR UPDATE),
+        released AS (%s),
         locked AS (
             UPDATE ncmp_cm_handle h SET cm_handle_state = 'LOCKED', lock_reason = ?,
                 lock_reason_details = ?, last_update_time = now(),
@@ -79,13 +80,15 @@ public class RegistrationRows {
             FROM before WHERE h.id = before.id
             RETURNING %s),
         events AS (%s)
-        SELECT id FROM locked""".formatted(LcmValues.eventRow("h", LcmOutbox.UPDATE, LcmValues.stateIs("READY"),
-        LcmValues.locked("h.lock_reason", "h.lock_reason_details")), LcmOutbox.insertEventsFrom("locked"));
+        SELECT id FROM locked""".formatted(ModuleSyncRows.releaseClaims("before"),
+        LcmValues.eventRow("h", LcmOutbox.UPDATE, LcmValues.stateIs("READY"),
+            LcmValues.locked("h.lock_reason", "h.lock_reason_details")), LcmOutbox.insertEventsFrom("locked"));
 
     // a removal that succeeds at once still tells DELETING before DELETED (in this order: the sequence follows
     // the insert order); a handle DELETING already (its earlier delete failed) gets DELETED only
     private static final String DELETE_REMOVED = """
         WITH removed AS (%s),
+        released AS (%s),
         deleted AS (
             DELETE FROM ncmp_cm_handle WHERE id IN (SELECT id FROM removed)
             RETURNING id, alternate_id, module_set_tag, data_producer_identifier, schema_set_name, cm_handle_state),
@@ -96,6 +99,7 @@ public class RegistrationRows {
             ORDER BY id, step),
         events AS (%s)
         SELECT id, schema_set_name FROM deleted""".formatted(RowLocks.inIdOrder("true"),
+        ModuleSyncRows.releaseClaims("removed"),
         LcmValues.eventRow("", LcmOutbox.UPDATE, LcmValues.state("cm_handle_state"), LcmValues.stateIs("DELETING")),
         LcmValues.eventRow("", LcmOutbox.DELETE, LcmValues.stateIs("DELETING"), LcmValues.stateIs("DELETED")),
         LcmOutbox.insertEventsFrom("changes"));
@@ -104,6 +108,7 @@ public class RegistrationRows {
     private static final String MARK_DELETING = """
         WITH before AS (
             SELECT id, cm_handle_state FROM ncmp_cm_handle WHERE id = ANY(?) ORDER BY id FOR UPDATE),
+        released AS (%s),
         deleting AS (
             UPDATE ncmp_cm_handle h SET cm_handle_state = 'DELETING', lock_reason = NULL, lock_reason_details = NULL,
                 last_update_time = now(), due_at = NULL, owner = NULL, lease_until = NULL
@@ -111,17 +116,19 @@ public class RegistrationRows {
             RETURNING h.id, h.alternate_id, h.module_set_tag, h.data_producer_identifier, before.cm_handle_state),
         changes AS (SELECT %s FROM deleting WHERE cm_handle_state <> 'DELETING'),
         events AS (%s)
-        SELECT id FROM deleting""".formatted(
+        SELECT id FROM deleting""".formatted(ModuleSyncRows.releaseClaims("before"),
         LcmValues.eventRow("", LcmOutbox.UPDATE, LcmValues.state("cm_handle_state"), LcmValues.stateIs("DELETING")),
         LcmOutbox.insertEventsFrom("changes"));
 
     private static final String DELETE_DELETING = """
         WITH deleting AS (%s),
+        released AS (%s),
         deleted AS (
             DELETE FROM ncmp_cm_handle WHERE id IN (SELECT id FROM deleting)
             RETURNING schema_set_name, %s),
         events AS (%s)
         SELECT id, schema_set_name FROM deleted""".formatted(RowLocks.inIdOrder("h.cm_handle_state = 'DELETING'"),
+        ModuleSyncRows.releaseClaims("deleting"),
         LcmValues.eventRow("", LcmOutbox.DELETE, LcmValues.stateIs("DELETING"), LcmValues.stateIs("DELETED")),
         LcmOutbox.insertEventsFrom("deleted"));
 

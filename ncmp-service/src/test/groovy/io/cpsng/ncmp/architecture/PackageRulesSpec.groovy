@@ -79,11 +79,12 @@ class PackageRulesSpec extends Specification {
             !naming.isEmpty()
             naming.every { it.startsWith("${owner}/") }
         where: 'the tables and their owners are'
-            table                  || owner
-            'ncmp_cm_handle'       || 'inventory'
-            'ncmp_dmi_plugin'      || 'inventory'
-            'ncmp_pending_request' || 'data'
-            'ncmp_pending_target'  || 'data'
+            table                    || owner
+            'ncmp_cm_handle'         || 'inventory'
+            'ncmp_module_sync_claim' || 'inventory'
+            'ncmp_dmi_plugin'        || 'inventory'
+            'ncmp_pending_request'   || 'data'
+            'ncmp_pending_target'    || 'data'
 
     }
 }
