@@ -30,8 +30,9 @@ public class ModuleSyncRows {
     // Claims take turns (CLAIM_LOCK, taken in the claim's transaction before this statement), so this statement's
     // snapshot holds every claim committed before it: NOT EXISTS is the whole truth and the insert meets only claims
     // whose lease ran out, which it takes over. Side by side, claims saw each other's rows unlocked but not yet their
-    // claims, and lost those rows to the insert's conflict (psql, 4 sessions: 3-9 times slower than taking turns).
-    // A lease on the handle row is a claim by an instance of the release before, during a rolling upgrade.
+    // claims, and lost those rows to the insert's conflict (psql, 4 sessions: 6-16 times slower than taking turns).
+    // A lease on the handle row is a claim by an instance of the release before, during a rolling upgrade: results
+    // still clear the row's owner and lease, so that such an instance finds its claim ended as before (ADR 0023).
     private static final String CLAIM_DUE = """
         WITH due AS (
             SELECT %s, h.schema_set_name, h.upgrade_module_set_tag, h.attempt, h.due_at FROM ncmp_cm_handle h
