@@ -4,6 +4,7 @@ import io.cpsng.BlockedWrite
 import io.cpsng.IntegrationSpec
 import org.springframework.beans.factory.annotation.Autowired
 import org.springframework.transaction.PlatformTransactionManager
+import org.springframework.transaction.TransactionStatus
 import org.springframework.transaction.support.DefaultTransactionDefinition
 import org.springframework.transaction.support.TransactionTemplate
 
@@ -27,11 +28,17 @@ class ModuleSyncClaimsSpec extends IntegrationSpec {
     @Autowired
     PlatformTransactionManager transactionManager
 
+    // a claim's transaction a feature left open when it failed: it holds the claims' lock until rolled back
+    TransactionStatus openClaim
+
     def setup() {
         deleteHandles()
     }
 
     def cleanup() {
+        if (openClaim != null && !openClaim.completed) {
+            transactionManager.rollback(openClaim)
+        }
         deleteHandles()
     }
 
@@ -76,7 +83,7 @@ class ModuleSyncClaimsSpec extends IntegrationSpec {
     def 'A claim waits for the claim before it to end, then takes the due handles that claim left'() {
         given: '20 due handles, and a claim of 10 not yet committed'
             insertDueHandles('claims-', 20)
-            def firstTransaction = transactionManager.getTransaction(new DefaultTransactionDefinition())
+            openClaim = transactionManager.getTransaction(new DefaultTransactionDefinition())
             def firstClaimed = moduleSyncRows.claimDue('claims-first', 10, LEASE)*.cmHandleId()
         when: 'another worker claims 10'
             List<String> secondClaimed = null
@@ -86,7 +93,7 @@ class ModuleSyncClaimsSpec extends IntegrationSpec {
         then: 'it waits for its turn'
             blocked.waitsForALock(jdbcTemplate)
         when: 'the first claim commits'
-            transactionManager.commit(firstTransaction)
+            transactionManager.commit(openClaim)
         then: 'the second claim ends and took the other ten handles'
             blocked.end() == null
             firstClaimed.size() == 10
