@@ -98,8 +98,8 @@ class TestDatabase {
                 connection.createStatement().withCloseable { statement ->
                     statement.execute("SET LOCAL lock_timeout = '2s'")
                     statement.execute('''TRUNCATE fragment, anchor, schema_set_yang_resource, schema_set,
-                        yang_resource, dataspace, ncmp_cm_handle, ncmp_module_sync_claim, ncmp_lcm_outbox, ncmp_lcm_event,
-                        ncmp_dmi_plugin''')
+                        yang_resource, dataspace, ncmp_cm_handle, ncmp_module_sync_claim, ncmp_lcm_outbox,
+                        ncmp_lcm_event, ncmp_dmi_plugin''')
                 }
                 connection.commit()
             } catch (SQLException failure) {
