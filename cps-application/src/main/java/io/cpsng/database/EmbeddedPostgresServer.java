@@ -208,9 +208,8 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     /** Initialises a new folder; refuses one of another PostgreSQL major version, which this server cannot read. */
     private static void prepareFolder(final PostgresBinaries binaries, final Path dataDirectory, final boolean durable) {
-        final Path versionFile = dataDirectory.resolve("PG_VERSION");
-        if (Files.exists(versionFile)) {
-            final String folderVersion = readTrimmed(versionFile);
+        if (ClusterTemplate.holdsCluster(dataDirectory)) {
+            final String folderVersion = readTrimmed(dataDirectory.resolve("PG_VERSION"));
             if (!folderVersion.equals(String.valueOf(binaries.majorVersion()))) {
                 throw new EmbeddedPostgresException("The data folder " + dataDirectory + " holds a PostgreSQL "
                     + folderVersion + " database; this service runs PostgreSQL " + binaries.majorVersion(),
@@ -220,18 +219,14 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             return;
         }
         LOGGER.info("Initialising a new PostgreSQL database in {}", dataDirectory);
-        final List<String> initdbArguments = new ArrayList<>(List.of("-A", "trust", "-U", "postgres", "-D",
-            dataDirectory.toString(), "-E", "UTF-8"));
-        initdbArguments.addAll(CODE_POINT_COLLATION);
-        if (!durable) {
-            initdbArguments.add("--no-sync");
-        }
+        final List<String> settings = new ArrayList<>(List.of("-A", "trust", "-U", "postgres", "-E", "UTF-8"));
+        settings.addAll(CODE_POINT_COLLATION);
         try {
-            PostgresProcess.run(binaries, "initdb", initdbArguments, STOP_TIMEOUT);
-        } catch (final RuntimeException initdbFailure) {
+            ClusterTemplate.initialise(binaries, dataDirectory, settings, durable);
+        } catch (final RuntimeException initialiseFailure) {
             throw new EmbeddedPostgresException("The data folder " + dataDirectory + " could not be initialised: "
-                + initdbFailure.getMessage(), "Give the service an empty folder it can write "
-                + "(cps.embedded-postgres.data-directory).", initdbFailure);
+                + initialiseFailure.getMessage(), "Give the service an empty folder it can write "
+                + "(cps.embedded-postgres.data-directory).", initialiseFailure);
         }
     }
 

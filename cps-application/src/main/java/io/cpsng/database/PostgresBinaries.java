@@ -6,19 +6,15 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -61,6 +57,11 @@ final class PostgresBinaries {
         return majorVersion;
     }
 
+    /** The unpacked binaries' folder, where what is made from them once is kept too. */
+    Path home() {
+        return home;
+    }
+
     /**
      * The command running one of the programs. PostgreSQL refuses to run as root: as root, the program runs in a user
      * namespace of its own (unshare -U), where it is not root but still owns the files root owns.
@@ -79,25 +80,10 @@ final class PostgresBinaries {
         try (InputStream archiveStream = DefaultPostgresBinaryResolver.INSTANCE.getPgBinary("Linux", architecture())) {
             final byte[] archive = archiveStream.readAllBytes();
             final Path home = UNPACKED_ROOT.resolve("PG-" + checksum(archive));
-            if (Files.isRegularFile(home.resolve("bin").resolve("postgres"))) {
-                return home;
-            }
-            Files.createDirectories(UNPACKED_ROOT);
-            final Path unpacking = Files.createTempDirectory(UNPACKED_ROOT, "unpacking-");
-            LOGGER.info("Unpacking the PostgreSQL binaries into {}", home);
-            extract(archive, unpacking);
-            try {
-                // another process may have unpacked the same archive meanwhile: then its copy is used
-                Files.move(unpacking, home, StandardCopyOption.ATOMIC_MOVE);
-            } catch (final FileAlreadyExistsException | AtomicMoveNotSupportedException alreadyUnpacked) {
-                deleteTree(unpacking);
-            } catch (final IOException moveFailure) {
-                if (!Files.isDirectory(home)) {
-                    throw moveFailure;
-                }
-                deleteTree(unpacking);
-            }
-            return home;
+            return FolderMadeOnce.get(home, "bin/postgres", folder -> {
+                LOGGER.info("Unpacking the PostgreSQL binaries into {}", home);
+                extract(archive, folder);
+            });
         } catch (final IOException unpackFailure) {
             throw new UncheckedIOException("The PostgreSQL binaries could not be unpacked into " + UNPACKED_ROOT,
                 unpackFailure);
@@ -168,13 +154,5 @@ final class PostgresBinaries {
         final CRC32C crc = new CRC32C();
         crc.update(bytes);
         return HexFormat.of().toHexDigits((int) crc.getValue()) + "-" + bytes.length;
-    }
-
-    private static void deleteTree(final Path root) throws IOException {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }
