@@ -19,8 +19,9 @@ import org.slf4j.LoggerFactory;
 /**
  * New data folders as copies of one database cluster that initdb made once per binaries and settings, kept beside
  * the unpacked binaries. A start is bound by the CPU (docs/performance.md, "Where a start's CPU goes"): initdb's
- * bootstrap took about a second of it, copying its 39 MB a quarter of that. A copy counts once it is whole: a marker
- * in the folder, removed at the end, has a start after an interrupted copy (kill -9, a power loss) make it again.
+ * bootstrap took about a second of it, copying its 39 MB a tenth to a third of that. A copy counts once it is whole:
+ * a marker in the folder, removed at the end, has a start after an interrupted copy (kill -9, a power loss) make it
+ * again.
  */
 final class ClusterTemplate {
 
