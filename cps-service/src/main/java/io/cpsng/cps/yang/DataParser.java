@@ -43,7 +43,8 @@ final class DataParser {
     private static final Pattern XML_PARSE_ERROR_PREFIX = Pattern.compile(
         "^ParseError at \\[row,col]:\\[\\d+,\\d+]\\s*Message:\\s*");
     private static final Pattern MODEL_CONTEXT_DUMP = Pattern.compile("EffectiveSchemaContext\\{.*]}");
-    private static final Pattern STATEMENT_DUMP = Pattern.compile("\\w+EffectiveStatement\\w*\\{argument=([^{}]+)}");
+    // \b: a match starts only at a word's start, else each letter of a long word started a scan of the rest of it
+    private static final Pattern STATEMENT_DUMP = Pattern.compile("\\b\\w+EffectiveStatement\\w*\\{argument=([^{}]+)}");
     private static final String DATA_WRAPPER = "data";
     private static final String TOP_LEVEL_QNAME = "(urn:ietf:params:xml:ns:netconf:base:1.0)data";
 

@@ -9,6 +9,7 @@ import io.cpsng.cps.api.model.ModuleIdentity
 import io.cpsng.cps.api.model.ModuleReference
 import spock.lang.Shared
 import spock.lang.Specification
+import spock.lang.Timeout
 
 class YangModelSpec extends Specification {
 
@@ -424,6 +425,20 @@ class YangModelSpec extends Specification {
             'a missing list key'               | XML    | '/'                                  | '<bookstore><categories><name>x</name></categories></bookstore>'                                                                        || 'List entry bookstore:categories is missing leaf values for [code] (in /bookstore)'
             'a repeated list entry'            | XML    | '/'                                  | '<bookstore><categories><code>1</code></categories><categories><code>1</code></categories></bookstore>'                                 || "Duplicate list entry /bookstore/categories[@code='1']"
             'a top-level leaf'                 | XML    | '/'                                  | '<motd>Hello</motd>'                                                                                                                    || 'Node motd under / is not a container or list entry'
+    }
+
+    // a message clean-up's regex took time growing with the square of a word's length: 40,000 letters 12 s
+    @Timeout(5)
+    def 'Invalid JSON data holding a word of 100,000 letters are rejected at once: #scenario.'() {
+        when: 'the data are parsed'
+            objectUnderTest.parseData('/', data, JSON)
+        then: 'they are refused, naming the node'
+            def exception = thrown(DataValidationException)
+            exception.details.contains(expectedDetails)
+        where:
+            scenario                  | data                                                         || expectedDetails
+            'as an unknown name'      | '{"' + 'k' * 100_000 + '": 1}'                              || '(at JSON path $.kkkk'
+            'as an integer\'s value' | '{"bookstore": {"established": "' + '7' * 100_000 + '"}}' || '(at JSON path $.bookstore.established)'
     }
 
     def 'A parent xpath that does not fit the model is rejected: #scenario.'() {
