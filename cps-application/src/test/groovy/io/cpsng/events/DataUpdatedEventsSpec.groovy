@@ -155,12 +155,13 @@ class DataUpdatedEventsSpec extends Specification {
             def again = http.post("${SUBSCRIPTION_URL}?xpath=/dataspaces", 'application/json', JsonOutput.toJson([dataspace: [[name: dataspace]]]))
             def withoutXpath = http.post(SUBSCRIPTION_URL, 'application/json', JsonOutput.toJson([dataspace: [[name: dataspace]]]))
             def unknownData = http.post("${SUBSCRIPTION_URL}?xpath=/dataspaces", 'application/json', '{"shop": [{"name": "x"}]}')
-        and: 'the container of all subscriptions is deleted, and a delete is sent without xpath'
+        and: 'the container of all subscriptions is deleted, a delete is sent without xpath, and their anchor is deleted'
             def allOfThem = http.send('DELETE', "${SUBSCRIPTION_URL}?xpath=/dataspaces", [:], null)
             def deleteWithoutXpath = http.send('DELETE', SUBSCRIPTION_URL, [:], null)
-        then: 'they are refused with JSON errors: 409, 409, 400, 400 and 400'
-            [again, withoutXpath, unknownData, allOfThem, deleteWithoutXpath]*.status == [409, 409, 400, 400, 400]
-            [again, withoutXpath, unknownData, allOfThem, deleteWithoutXpath].every { it.jsonError }
+            def theirAnchor = http.send('DELETE', '/cps/api/v2/dataspaces/CPS-Admin/anchors/cps-notification-subscriptions', [:], null)
+        then: 'they are refused with JSON errors: 409, 409, 400, 400, 400 and 409'
+            [again, withoutXpath, unknownData, allOfThem, deleteWithoutXpath, theirAnchor]*.status == [409, 409, 400, 400, 400, 409]
+            [again, withoutXpath, unknownData, allOfThem, deleteWithoutXpath, theirAnchor].every { it.jsonError }
         when: 'the subscription is deleted and the anchor written'
             def deleted = http.send('DELETE', "${SUBSCRIPTION_URL}?xpath=${encoded("/dataspaces/dataspace[@name='${dataspace}']")}", [:], null)
             def start = feedPosition()

@@ -68,6 +68,22 @@ class BadInputSpec extends ServerSpec {
             'a NUL in a write-job path'      | 'POST'  | '/do-not-use/dataJobs/job-1/write'                                 | '{"dataJobMetadata":{"destination":"d"},"dataJobWriteRequest":{"data":[{"path":"/A=1\\u0000","op":"add"}]}}' || 'NUL'
             'a NUL in a resource identifier' | 'GET'   | '/ncmp/v1/ch/h-1/data/ds/ncmp-datastore:passthrough-running?resourceIdentifier=a%00' | null                          || 'resourceIdentifier'
             'a NUL in a property key'        | 'POST'  | '/ncmp/v1/ch/searches'                                             | '{"cmHandleQueryParameters":[{"conditionName":"hasAllProperties","conditionParameters":[{"k\\u0000":"v"}]}]}' || 'NUL'
+            'a lone high surrogate escape'   | 'PUT'   | "${ANCHOR_URL}/nodes?xpath=/"                                      | '{"tree":{"branch":[{"name":"Left","colour":"r\\ud800"}]}}'       || 'surrogate escape without its pair at byte 45'
+            'a lone low surrogate escape'    | 'PATCH' | "${ANCHOR_URL}/nodes?xpath=/"                                      | '{"tree":{"branch":[{"name":"Left","colour":"\\uDC00r"}]}}'       || 'surrogate escape without its pair at byte 44'
+            'two high surrogate escapes'     | 'POST'  | "${ANCHOR_URL}/list-nodes?xpath=/tree"                             | '{"branch":[{"name":"R\\ud83d\\ud83d"}]}'                          || 'surrogate escape without its pair at byte 21'
+            'a high one before an escaped backslash' | 'POST' | "${ANCHOR_URL}/list-nodes?xpath=/tree"                        | '{"branch":[{"name":"R\\ud83d\\\\ude00"}]}'                       || 'surrogate escape without its pair'
+            'a lone surrogate in a handle id' | 'POST' | '/ncmpInventory/v1/ch'                                              | '{"dmiPlugin":"http://127.0.0.1:1","createdCmHandles":[{"cmHandle":"sur\\ud800"}]}' || 'surrogate escape'
+            'a surrogate in raw UTF-8'       | 'PATCH' | "${ANCHOR_URL}/nodes?xpath=/"                                      | '{"tree":{"branch":[{"name":"Left","colour":"r\u00ed\u00a0\u0080"}]}}' || 'UTF-8'
+            'an overlong UTF-8 form'         | 'PATCH' | "${ANCHOR_URL}/nodes?xpath=/"                                      | '{"tree":{"branch":[{"name":"Left","colour":"r\u00e0\u0080\u00af"}]}}' || 'UTF-8'
+    }
+
+    def 'A surrogate pair escaped in JSON is one character, stored and read back'() {
+        when: 'a leaf is written with an emoji as a pair of escapes'
+            def written = http.send('PUT', "${ANCHOR_URL}/nodes?xpath=/", ['Content-Type': 'application/json'],
+                '{"tree":{"branch":[{"name":"Left","colour":"\\ud83c\\udf33"}]}}'.getBytes('UTF-8'))
+        then: 'it is taken, and read back as that character'
+            written.status == 200
+            readTree() == [[name: 'Left', colour: '\uD83C\uDF33']]
     }
 
     def 'JSON of the wrong shape is refused naming what is wrong, never a null pointer: #scenario'() {
@@ -177,6 +193,10 @@ class BadInputSpec extends ServerSpec {
             'a flag given twice'         | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=true&dataSyncEnabled=false' || 'dataSyncEnabled'
             'a flag with a NUL'          | 'PUT'    | '/ncmp/v1/ch/h-1/data-sync?dataSyncEnabled=true%00'                 || 'dataSyncEnabled'
             'refresh with a parameter'   | 'POST'   | '/ncmpInventory/v1/ch/module/refresh?dry=1'                         || 'dry'
+            'an empty xpath to delete'   | 'DELETE' | "${ANCHOR_URL}/nodes?xpath="                                       || 'xpath is empty'
+            'an empty xpath, v1'         | 'DELETE' | "/cps/api/v1/dataspaces/${DATASPACE}/anchors/tree/nodes?xpath="      || 'xpath is empty'
+            'a parameter without a name' | 'DELETE' | "${ANCHOR_URL}/nodes?xpath=/tree&=1"                               || 'without a name'
+            'a name-less one on NCMP'    | 'GET'    | '/ncmp/v1/ch/h-1/state?a&=1'                                        || 'without a name'
     }
 
     def 'An event feed refuses what it cannot take, naming it: #scenario'() {

@@ -125,13 +125,14 @@ class DataRestController {
             dataspaceName, anchorName, parentXpath, dryRun, observedTimestamp, contentType, body);
     }
 
+    /** Deletes the node at the xpath with all its descendants; without an xpath, all data of the anchor. */
     @DeleteMapping("/{apiVersion:v1|v2}" + ANCHOR_PATH + "/nodes")
     ResponseEntity<Void> deleteNode(
         @PathVariable("dataspace-name") final String dataspaceName,
         @PathVariable("anchor-name") final String anchorName,
-        @RequestParam(value = "xpath", defaultValue = "/") final String xpath,
+        @RequestParam(value = "xpath", required = false) final String xpath,
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp) {
-        cpsDataService.deleteDataNode(dataspaceName, anchorName, xpath, observed(observedTimestamp));
+        cpsDataService.deleteDataNode(dataspaceName, anchorName, deletedXpath(xpath), observed(observedTimestamp));
         return ResponseEntity.noContent().build();
     }
 
@@ -178,6 +179,21 @@ class DataRestController {
     /** The list-nodes xpath is required, but an empty one still means "/" as everywhere else. */
     private static String rootIfEmpty(final String xpath) {
         return Xpaths.isRoot(xpath) ? Xpaths.ROOT : xpath;
+    }
+
+    /**
+     * An xpath left out deletes all data of the anchor, as the reference's default of "/" has it; an empty one, which
+     * the reference takes for that default too, is refused: a client that meant a node must not lose them all.
+     */
+    private static String deletedXpath(final String xpath) {
+        if (xpath == null) {
+            return Xpaths.ROOT;
+        }
+        if (xpath.isEmpty()) {
+            throw new DataValidationException("Invalid xpath", "xpath is empty: name the node to delete, or leave "
+                + "xpath out to delete all data of the anchor");
+        }
+        return xpath;
     }
 
     /** Deleting "/" would delete all data of the anchor, which is not what deleting a list means. */

@@ -179,18 +179,28 @@ public class RequestTextFilter extends OncePerRequestFilter {
 
     /**
      * Passes the body through while following it byte by byte: UTF-8 sequences (a lead byte and the continuation
-     * bytes it announces) and, in JSON, escapes (an odd run of backslashes, then u0000 is a NUL).
+     * bytes it announces, no surrogate or overlong form) and, in JSON, escapes (an odd run of backslashes, then u
+     * and four hex digits): u0000 is a NUL, and a surrogate escape must be half of a pair, high then low, as a
+     * lone one is no character (the driver would store it as '?').
      */
     private static final class CheckedInputStream extends WatchedBodyStream {
 
-        private static final String NUL_ESCAPE_DIGITS = "0000";
+        private static final int ESCAPE_DIGITS = 4;
 
         private final Check check;
         private long offset;
         private int continuationBytesDue;
+        private int secondByteLow = 0x80;
+        private int secondByteHigh = 0xBF;
         private long sequenceStart;
         private int backslashRun;
-        private int nulEscapeDigitsSeen = -1;
+        private int escapeDigitsSeen = -1;
+        private int escapeValue;
+        private long escapeStart;
+        // after a high surrogate escape: how many bytes of the low one's backslash and u are still due (2, then 1)
+        private int lowEscapeBytesDue;
+        private boolean lowEscapeOpen;
+        private long highEscapeStart;
 
         CheckedInputStream(final ServletInputStream body, final Check check) {
             super(body);
@@ -208,7 +218,7 @@ public class RequestTextFilter extends OncePerRequestFilter {
                 checkUtf8(unsigned);
             }
             if (check.json) {
-                checkNulEscape(unsigned);
+                checkEscape(unsigned);
             }
             offset++;
         }
@@ -223,7 +233,8 @@ public class RequestTextFilter extends OncePerRequestFilter {
             final int end = start + count;
             int index = start;
             while (index < end) {
-                if (continuationBytesDue == 0 && backslashRun == 0 && nulEscapeDigitsSeen < 0) {
+                if (continuationBytesDue == 0 && backslashRun == 0 && escapeDigitsSeen < 0
+                    && lowEscapeBytesDue == 0) {
                     final int runStart = index;
                     while (index < end && buffer[index] > 0 && buffer[index] != '\\') {
                         index++;
@@ -240,50 +251,98 @@ public class RequestTextFilter extends OncePerRequestFilter {
         private void checkUtf8(final int unsigned) throws UnstorableTextException {
             final boolean continuation = (unsigned & 0xC0) == 0x80;
             if (continuationBytesDue > 0) {
-                if (!continuation) {
+                if (!continuation || unsigned < secondByteLow || unsigned > secondByteHigh) {
                     throw notUtf8(sequenceStart);
                 }
+                secondByteLow = 0x80;
+                secondByteHigh = 0xBF;
                 continuationBytesDue--;
             } else if (unsigned >= 0x80) {
                 sequenceStart = offset;
-                if (unsigned >= 0xC2 && unsigned <= 0xDF) {
-                    continuationBytesDue = 1;
-                } else if (unsigned >= 0xE0 && unsigned <= 0xEF) {
-                    continuationBytesDue = 2;
-                } else if (unsigned >= 0xF0 && unsigned <= 0xF4) {
-                    continuationBytesDue = 3;
-                } else {
-                    throw notUtf8(offset);
-                }
+                continuationBytesDue = continuationBytesOf(unsigned);
+                // the second byte's range rules out overlong forms, surrogates (ED A0-BF) and code points past U+10FFFF
+                secondByteLow = unsigned == 0xE0 ? 0xA0 : unsigned == 0xF0 ? 0x90 : 0x80;
+                secondByteHigh = unsigned == 0xED ? 0x9F : unsigned == 0xF4 ? 0x8F : 0xBF;
             }
         }
 
-        private void checkNulEscape(final int unsigned) throws UnstorableTextException {
-            if (nulEscapeDigitsSeen >= 0) {
-                if (unsigned == NUL_ESCAPE_DIGITS.charAt(nulEscapeDigitsSeen)) {
-                    nulEscapeDigitsSeen++;
-                    if (nulEscapeDigitsSeen == NUL_ESCAPE_DIGITS.length()) {
-                        throw new UnstorableTextException("The body holds a NUL character (\\u0000) at byte "
-                            + (offset - NUL_ESCAPE_DIGITS.length() - 1) + ", which cannot be stored.");
+        private int continuationBytesOf(final int leadByte) throws UnstorableTextException {
+            if (leadByte >= 0xC2 && leadByte <= 0xDF) {
+                return 1;
+            }
+            if (leadByte >= 0xE0 && leadByte <= 0xEF) {
+                return 2;
+            }
+            if (leadByte >= 0xF0 && leadByte <= 0xF4) {
+                return 3;
+            }
+            throw notUtf8(offset);
+        }
+
+        private void checkEscape(final int unsigned) throws UnstorableTextException {
+            if (escapeDigitsSeen >= 0) {
+                final int digit = Character.digit(unsigned, 16);
+                if (digit >= 0) {
+                    escapeValue = escapeValue * 16 + digit;
+                    if (++escapeDigitsSeen == ESCAPE_DIGITS) {
+                        escapeDigitsSeen = -1;
+                        escapeRead();
                     }
                     return;
                 }
-                nulEscapeDigitsSeen = -1;
+                // not an escape JSON knows: its parser refuses it, unless it was due as a high surrogate's pair
+                escapeDigitsSeen = -1;
+                if (lowEscapeOpen) {
+                    throw unpairedSurrogate(highEscapeStart);
+                }
+            }
+            if (lowEscapeBytesDue > 0) {
+                if (unsigned != (lowEscapeBytesDue == 2 ? '\\' : 'u')) {
+                    throw unpairedSurrogate(highEscapeStart);
+                }
+                lowEscapeBytesDue--;
+                lowEscapeOpen = lowEscapeBytesDue == 0;
             }
             if (unsigned == '\\') {
                 backslashRun++;
                 return;
             }
             if (unsigned == 'u' && backslashRun % 2 == 1) {
-                nulEscapeDigitsSeen = 0;
+                escapeDigitsSeen = 0;
+                escapeValue = 0;
+                escapeStart = offset - 1;
             }
             backslashRun = 0;
+        }
+
+        private void escapeRead() throws UnstorableTextException {
+            final boolean lowSurrogate = Character.isLowSurrogate((char) escapeValue);
+            if (lowEscapeOpen != lowSurrogate) {
+                throw unpairedSurrogate(lowEscapeOpen ? highEscapeStart : escapeStart);
+            }
+            lowEscapeOpen = false;
+            if (escapeValue == 0) {
+                throw new UnstorableTextException("The body holds a NUL character (\\u0000) at byte " + escapeStart
+                    + ", which cannot be stored.");
+            }
+            if (Character.isHighSurrogate((char) escapeValue)) {
+                lowEscapeBytesDue = 2;
+                highEscapeStart = escapeStart;
+            }
+        }
+
+        private static UnstorableTextException unpairedSurrogate(final long byteOffset) {
+            return new UnstorableTextException("The body holds a surrogate escape without its pair at byte "
+                + byteOffset + ", which is no character and cannot be stored.");
         }
 
         @Override
         void watchEnd() throws UnstorableTextException {
             if (check.utf8 && continuationBytesDue > 0) {
                 throw notUtf8(sequenceStart);
+            }
+            if (lowEscapeBytesDue > 0) {
+                throw unpairedSurrogate(highEscapeStart);
             }
         }
 

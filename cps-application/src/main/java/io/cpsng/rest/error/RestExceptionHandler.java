@@ -23,6 +23,7 @@ import io.cpsng.rest.error.RequestTextFilter.UnstorableTextException;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -114,6 +115,14 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     ResponseEntity<Object> handleBadMultipart(final MultipartException exception) {
         LOGGER.debug("Unreadable multipart request", exception);
         return answer(HttpStatus.BAD_REQUEST, "Invalid multipart request", "The multipart request could not be read.");
+    }
+
+    /** Parameters the container cannot read: one without a name ("?=1", "?a&=1"), in the query or a form body. */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<Object> handleUnreadableParameters(final InvalidParameterException exception) {
+        LOGGER.debug("Unreadable parameters", exception);
+        return answer(HttpStatus.BAD_REQUEST, "Invalid parameters", "The query string or form body holds a parameter "
+            + "that cannot be read, such as one without a name (the container: " + exception.getMessage() + ")");
     }
 
     /** Not answered: thrown on to the container, which closes the connection (see the exception). */

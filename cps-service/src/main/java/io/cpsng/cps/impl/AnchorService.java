@@ -42,6 +42,7 @@ class AnchorService implements CpsAnchorService {
     @Override
     public void deleteAnchors(final String dataspaceName, final Collection<String> anchorNames) {
         NameValidator.validateNames(dataspaceName);
+        notificationSubscriptions.refuseDeletingItsAnchor(dataspaceName, anchorNames);
         recordAnchorsRemoved(dataspaceName, anchorNames);
         adminPersistence.deleteAnchors(dataspaceName, anchorNames);
     }
@@ -78,6 +79,7 @@ class AnchorService implements CpsAnchorService {
     @Override
     public void deleteAnchor(final String dataspaceName, final String anchorName) {
         NameValidator.validateNames(dataspaceName, anchorName);
+        notificationSubscriptions.refuseDeletingItsAnchor(dataspaceName, List.of(anchorName));
         recordAnchorsRemoved(dataspaceName, List.of(anchorName));
         adminPersistence.deleteAnchor(dataspaceName, anchorName);
     }

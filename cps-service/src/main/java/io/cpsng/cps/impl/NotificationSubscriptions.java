@@ -9,6 +9,7 @@ import io.cpsng.cps.api.NameRules;
 import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
 import io.cpsng.cps.api.exceptions.DataNodeNotFoundException;
 import io.cpsng.cps.api.exceptions.DataValidationException;
+import io.cpsng.cps.api.exceptions.InUseException;
 import io.cpsng.cps.api.exceptions.NotFoundException;
 import io.cpsng.cps.api.model.ContentType;
 import io.cpsng.cps.api.model.DataNode;
@@ -114,6 +115,18 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
             throw new DataNodeNotFoundException(ADMIN_DATASPACE, SUBSCRIPTIONS_ANCHOR, List.of(canonicalXpath));
         }
         return dataNodes;
+    }
+
+    /**
+     * Refuses to delete the subscriptions' own anchor: it would drop every subscription at once, which a DELETE of
+     * the subscriptions without an xpath is refused for too (docs/api.md).
+     */
+    void refuseDeletingItsAnchor(final String dataspaceName, final Collection<String> anchorNames) {
+        if (ADMIN_DATASPACE.equals(dataspaceName) && anchorNames.contains(SUBSCRIPTIONS_ANCHOR)) {
+            throw new InUseException("Anchor in use", "Anchor " + SUBSCRIPTIONS_ANCHOR + " of dataspace "
+                + ADMIN_DATASPACE + " holds the notification subscriptions: delete subscriptions by xpath "
+                + "(DELETE /v2/notification-subscription?xpath=...) instead");
+        }
     }
 
     /**

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.opendaylight.yangtools.yang.common.Revision;
 import org.opendaylight.yangtools.yang.model.api.EffectiveModelContext;
 import org.opendaylight.yangtools.yang.model.api.meta.StatementSourceException;
@@ -45,12 +46,26 @@ final class YangSources {
         final YangParser yangParser = PARSER_FACTORY.createParser();
         final List<SourceFile> sourceFiles = new ArrayList<>(yangSourcesByFileName.size());
         yangSourcesByFileName.forEach((fileName, content) -> {
-            final SourceFile sourceFile = readSourceFile(fileName, content);
+            final SourceFile sourceFile = withinStack(fileName, () -> readSourceFile(fileName, content));
             addSource(yangParser, sourceFile);
             sourceFiles.add(sourceFile);
         });
-        final EffectiveModelContext modelContext = buildEffectiveModel(yangParser);
+        final EffectiveModelContext modelContext = withinStack(String.join(", ", yangSourcesByFileName.keySet()),
+            () -> buildEffectiveModel(yangParser));
         return new ParsedSources(modelContext, toYangResources(sourceFiles));
+    }
+
+    /**
+     * The parser and the reactor recurse once per level of statements: a model nested 1,000 deep ran out of the
+     * thread's stack. The stack is unwound by then; the model is refused like any other it cannot read.
+     */
+    private static <T> T withinStack(final String fileNames, final Supplier<T> parsing) {
+        try {
+            return parsing.get();
+        } catch (final StackOverflowError tooDeep) {
+            throw new DataValidationException(INVALID_MODEL, fileNames + ": the statements nest too deeply to be read",
+                tooDeep);
+        }
     }
 
     private static SourceFile readSourceFile(final String fileName, final String content) {

@@ -147,6 +147,7 @@ class YangModelSpec extends Specification {
             'the same module twice'         | ['a.yang': 'module a { namespace "urn:a"; prefix a; }', 'b.yang': 'module a { namespace "urn:a"; prefix a; }'] || 'namespace collision'
             'no sources'                    | [:]                                                                                       || 'No YANG resources were given'
             'no map'                        | null                                                                                      || 'No YANG resources were given'
+            'containers 100,000 deep'       | ['deep.yang': 'module deep { namespace "urn:d"; prefix d; ' + 'container c { ' * 100_000 + '}' * 100_000 + ' }'] || 'deep.yang: the statements nest too deeply to be read'
     }
 
     def 'Data in #contentType at the top level become one node per container and list entry.'() {

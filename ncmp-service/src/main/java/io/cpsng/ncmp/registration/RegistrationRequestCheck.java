@@ -41,6 +41,7 @@ class RegistrationRequestCheck {
         checkHandleCount(registration);
         checkValueLengths("createdCmHandles", registration.createdCmHandles());
         checkValueLengths("updatedCmHandles", registration.updatedCmHandles());
+        checkLength("upgradedCmHandles.moduleSetTag", registration.upgradedCmHandles().moduleSetTag());
         validatePluginUrls(registration);
     }
 
@@ -71,6 +72,8 @@ class RegistrationRequestCheck {
             final CmHandle cmHandle = cmHandles.get(index);
             final String where = field + "[" + index + "] (" + cmHandle.id() + ")";
             checkLength(where + " alternateId", cmHandle.alternateId());
+            checkLength(where + " moduleSetTag", cmHandle.moduleSetTag());
+            checkLength(where + " dataProducerIdentifier", cmHandle.dataProducerIdentifier());
             checkValues(where + " cmHandleProperties", cmHandle.additionalProperties());
             checkValues(where + " publicCmHandleProperties", cmHandle.publicProperties());
         }
@@ -110,6 +113,7 @@ class RegistrationRequestCheck {
         if (isBlank(url)) {
             return;
         }
+        checkLength(field, url);
         final URI uri;
         try {
             uri = URI.create(url);

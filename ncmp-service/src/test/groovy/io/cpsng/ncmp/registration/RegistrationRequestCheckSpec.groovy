@@ -42,4 +42,26 @@ class RegistrationRequestCheckSpec extends Specification {
             'of https with no pattern set' | ''                         | 'https://dmi.example'
             'matching the pattern whole'   | 'https?://dmi-[0-9]+:8080' | 'http://dmi-12:8080'
     }
+
+    def 'A #field longer than allowed is refused naming where it is'() {
+        given: 'the check with values of 4,096 characters at most'
+            def objectUnderTest = new RegistrationRequestCheck(PROPERTIES, '')
+        when: 'a registration holds a value one character longer'
+            objectUnderTest.check(registration)
+        then: 'it is refused naming the value and the limit'
+            def refusal = thrown(InvalidInputException)
+            refusal.details == "${where} is 4097 characters long; at most 4096 are accepted (ncmp.registration.max-property-value-length)"
+        where: 'the value is'
+            field                    | registration                                                                                  || where
+            'module set tag'         | created(new CmHandle('ch-1', null, null, null, [:], [:], LONG, null, null, null, null))      || 'createdCmHandles[0] (ch-1) moduleSetTag'
+            'data producer id'       | created(new CmHandle('ch-1', null, null, null, [:], [:], '', null, LONG, null, null))        || 'createdCmHandles[0] (ch-1) dataProducerIdentifier'
+            'plugin URL'             | new DmiPluginRegistration('http://' + 'h' * 4090, null, null, [HANDLE], [], [], null)         || 'dmiPlugin'
+            'upgrade\'s module set tag' | new DmiPluginRegistration('http://dmi', null, null, [], [], [], new DmiPluginRegistration.UpgradedCmHandles(['ch-1'], LONG)) || 'upgradedCmHandles.moduleSetTag'
+    }
+
+    static final String LONG = 'x' * 4097
+
+    static DmiPluginRegistration created(CmHandle cmHandle) {
+        new DmiPluginRegistration('http://dmi', null, null, [cmHandle], [], [], null)
+    }
 }
