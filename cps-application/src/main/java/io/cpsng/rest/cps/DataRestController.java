@@ -93,7 +93,7 @@ class DataRestController {
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestBody final byte[] body) {
-        return write(cpsDataService::saveData, HttpStatus.CREATED,
+        return write(cpsDataService::saveData, cpsDataService::validateData, HttpStatus.CREATED,
             dataspaceName, anchorName, parentXpath, dryRun, observedTimestamp, contentType, body);
     }
 
@@ -107,7 +107,7 @@ class DataRestController {
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestBody final byte[] body) {
-        return write(cpsDataService::updateDataNodeAndDescendants, HttpStatus.OK,
+        return write(cpsDataService::updateDataNodeAndDescendants, cpsDataService::validateNodeContent, HttpStatus.OK,
             dataspaceName, anchorName, parentXpath, dryRun, observedTimestamp, contentType, body);
     }
 
@@ -121,7 +121,7 @@ class DataRestController {
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestBody final byte[] body) {
-        return write(cpsDataService::updateNodeLeaves, HttpStatus.OK,
+        return write(cpsDataService::updateNodeLeaves, cpsDataService::validateNodeContent, HttpStatus.OK,
             dataspaceName, anchorName, parentXpath, dryRun, observedTimestamp, contentType, body);
     }
 
@@ -146,7 +146,7 @@ class DataRestController {
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestBody final byte[] body) {
-        return write(cpsDataService::saveListElements, HttpStatus.CREATED,
+        return write(cpsDataService::saveListElements, cpsDataService::validateData, HttpStatus.CREATED,
             dataspaceName, anchorName, rootIfEmpty(parentXpath), dryRun, observedTimestamp, contentType, body);
     }
 
@@ -160,7 +160,7 @@ class DataRestController {
         @RequestParam(value = "observed-timestamp", required = false) final String observedTimestamp,
         @RequestHeader(value = HttpHeaders.CONTENT_TYPE, required = false) final String contentType,
         @RequestBody final byte[] body) {
-        return write(cpsDataService::replaceListContent, HttpStatus.OK,
+        return write(cpsDataService::replaceListContent, cpsDataService::validateData, HttpStatus.OK,
             dataspaceName, anchorName, rootIfEmpty(parentXpath), dryRun, observedTimestamp, contentType, body);
     }
 
@@ -207,9 +207,10 @@ class DataRestController {
 
     /**
      * What all writes share: the observed timestamp and the body are checked first; with dry-run the data are only
-     * validated (200, no body), otherwise written and answered with the given status.
+     * validated as the write would take them (200, no body), otherwise written and answered with the given status.
      */
-    private ResponseEntity<Void> write(final DataWriter dataWriter, final HttpStatus status,
+    private ResponseEntity<Void> write(final DataWriter dataWriter, final DataValidator dataValidator,
+                                       final HttpStatus status,
                                        final String dataspaceName, final String anchorName, final String parentXpath,
                                        final boolean dryRun, final String observedTimestamp,
                                        final String contentType, final byte[] body) {
@@ -217,7 +218,7 @@ class DataRestController {
         final ContentType format = DataFormat.ofBody(contentType);
         final String data = DataFormat.text(body, contentType);
         if (dryRun) {
-            cpsDataService.validateData(dataspaceName, anchorName, parentXpath, data, format);
+            dataValidator.validate(dataspaceName, anchorName, parentXpath, data, format);
             return ResponseEntity.ok().build();
         }
         dataWriter.write(dataspaceName, anchorName, parentXpath, data, format, observed);
@@ -229,6 +230,12 @@ class DataRestController {
     private interface DataWriter {
         void write(String dataspaceName, String anchorName, String parentXpath, String data, ContentType format,
                    String observedTimestamp);
+    }
+
+    /** One of CpsDataService's validations, the one matching a write. */
+    @FunctionalInterface
+    private interface DataValidator {
+        void validate(String dataspaceName, String anchorName, String parentXpath, String data, ContentType format);
     }
 
     /** The observed timestamp, null if none is given; DataValidationException if it is not in the format. */

@@ -306,20 +306,21 @@ class DataRestControllerSpec extends Specification {
             def response = mockMvc.perform(request(HttpMethod.valueOf(method), "${ANCHOR_URL}/${path}")
                 .param('xpath', '/parent').param('dry-run', 'true').contentType(MediaType.APPLICATION_XML).content(XML_DATA))
                 .andReturn().response
-        then: 'the service validates the data'
-            1 * mockCpsDataService.validateData('my-ds', 'my-anchor', '/parent', XML_DATA, ContentType.XML)
+        then: 'the service validates the data as the write would take them'
+            validatesAsContentOfTheNode * mockCpsDataService.validateNodeContent('my-ds', 'my-anchor', '/parent', XML_DATA, ContentType.XML)
+            (1 - validatesAsContentOfTheNode) * mockCpsDataService.validateData('my-ds', 'my-anchor', '/parent', XML_DATA, ContentType.XML)
         and: 'nothing else'
             0 * mockCpsDataService._
         and: 'the answer is 200 without a body'
             response.status == 200
             response.contentAsString == ''
-        where:
-            method  | path
-            'POST'  | 'nodes'
-            'PUT'   | 'nodes'
-            'PATCH' | 'nodes'
-            'POST'  | 'list-nodes'
-            'PUT'   | 'list-nodes'
+        where: 'a replace and a leaf update take the node\'s own leaves too, a create and the list writes children only'
+            method  | path         || validatesAsContentOfTheNode
+            'POST'  | 'nodes'      || 0
+            'PUT'   | 'nodes'      || 1
+            'PATCH' | 'nodes'      || 1
+            'POST'  | 'list-nodes' || 0
+            'PUT'   | 'list-nodes' || 0
     }
 
     def 'Dry run with invalid data'() {

@@ -77,6 +77,13 @@ public interface CpsDataService {
     void validateData(String dataspaceName, String anchorName, String parentXpath, String data,
                       ContentType contentType);
 
+    /**
+     * Parses and validates the data as a replace or a leaf update of the node at the xpath takes them (its own
+     * leaves as well as its children), and stores nothing.
+     */
+    void validateNodeContent(String dataspaceName, String anchorName, String xpath, String data,
+                             ContentType contentType);
+
     /** Deletes the node at the xpath with its descendants; "/" deletes all data, a list xpath all its entries. */
     void deleteDataNode(String dataspaceName, String anchorName, String xpath, String observedTimestamp);
 

@@ -186,6 +186,13 @@ class DataService implements CpsDataService {
     }
 
     @Override
+    @Transactional(readOnly = true)
+    public void validateNodeContent(final String dataspaceName, final String anchorName, final String xpath,
+                                    final String data, final ContentType contentType) {
+        parseNodeContent(dataspaceName, anchorName, xpath, data, contentType);
+    }
+
+    @Override
     public void deleteDataNode(final String dataspaceName, final String anchorName, final String xpath,
                                final String observedTimestamp) {
         delete(dataspaceName, anchorName, List.of(xpath), observedTimestamp);
