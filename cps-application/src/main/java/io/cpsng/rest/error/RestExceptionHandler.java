@@ -208,8 +208,11 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
     private static String clientErrorDetails(final Exception exception, final Object problemBody) {
         if (exception instanceof HttpMessageNotReadableException) {
             // its message names the controller method and the parser's internals
-            return exception.getMessage() != null && exception.getMessage().startsWith("Required request body")
-                ? "Required request body is missing." : "The request body could not be read.";
+            if (exception.getMessage() != null && exception.getMessage().startsWith("Required request body")) {
+                return "Required request body is missing.";
+            }
+            final String unreadableJson = UnreadableJson.details(exception);
+            return unreadableJson == null ? "The request body could not be read." : unreadableJson;
         }
         if (problemBody instanceof ProblemDetail problemDetail && problemDetail.getDetail() != null) {
             return problemDetail.getDetail();

@@ -76,8 +76,10 @@ class InventoryRegistrationRestSpec extends IntegrationSpec {
             scenario                   | body                                                                                                     || expectedInDetails
             'with an ftp DMI URL'      | JsonOutput.toJson([dmiPlugin: 'ftp://dmi', createdCmHandles: [[cmHandle: 'refused']]])                     || 'ftp://dmi'
             'without a DMI plugin'     | JsonOutput.toJson([createdCmHandles: [[cmHandle: 'refused']]])                                           || 'dmiPlugin'
-            'with an unknown trust'    | JsonOutput.toJson([dmiPlugin: DMI_A, createdCmHandles: [[cmHandle: 'refused', trustLevel: 'SOME']]])     || 'could not be read'
-            'that is not JSON'         | '{"dmiPlugin": '                                                                                         || 'could not be read'
+            'with an unknown trust'    | JsonOutput.toJson([dmiPlugin: DMI_A, createdCmHandles: [[cmHandle: 'refused', trustLevel: 'SOME']]])     || 'could not be read at $.createdCmHandles[0].trustLevel: the value SOME is not one of'
+            'that is not JSON'         | '{"dmiPlugin": '                                                                                         || 'malformed JSON at line 1'
+            'with a list for an object' | JsonOutput.toJson([dmiPlugin: DMI_A, createdCmHandles: [cmHandle: 'refused']])                           || 'could not be read at $.createdCmHandles: the value is not an array'
+            'with an object property'  | JsonOutput.toJson([dmiPlugin: DMI_A, createdCmHandles: [[cmHandle: 'refused', cmHandleProperties: [a: [b: 1]]]]]) || 'could not be read at $.createdCmHandles[0].cmHandleProperties.a: the value is not a string'
     }
 
     def 'The handles of a DMI plugin are listed by #scenario'() {
