@@ -237,7 +237,7 @@ class DataJobSpec extends ServerSpec {
         where: 'the sub-job is asked for with'
             scenario                  | target                                                        || expectedDetail
             'a plugin NCMP does not know' | 'status?dmiServiceName=http%3A%2F%2Fevil.example%3A80'    || 'http://evil.example:80 is not the plugin'
-            'no plugin'               | 'status'                                                      || 'dmiServiceName null'
+            'no plugin'               | 'status'                                                      || 'dmiServiceName is required'
             'a result without destination' | "result?dmiServiceName=${URLEncoder.encode(pluginA.baseUrl(), 'UTF-8')}" || 'destination is required'
     }
 

@@ -109,7 +109,11 @@ class WriteDataJobs implements NcmpWriteDataJobService {
     }
 
     private void requireKnownPlugin(final String dmiServiceName) {
-        if (isBlank(dmiServiceName) || !cmHandleRows.isKnownPlugin(dmiServiceName)) {
+        if (isBlank(dmiServiceName)) {
+            throw new InvalidInputException("Missing dmiServiceName", "dmiServiceName is required: the plugin that "
+                + "runs the sub-job");
+        }
+        if (!cmHandleRows.isKnownPlugin(dmiServiceName)) {
             throw new InvalidInputException("Unknown DMI plugin", "dmiServiceName " + dmiServiceName
                 + " is not the plugin of any registered cm handle: NCMP asks only the plugins it knows");
         }
