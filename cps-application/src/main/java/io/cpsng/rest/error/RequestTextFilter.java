@@ -20,9 +20,10 @@ import org.springframework.web.filter.OncePerRequestFilter;
 /**
  * Refuses text PostgreSQL cannot store, or that is not text at all, before any work: a query parameter with a
  * broken percent-encoding, bytes that are not UTF-8, or a NUL (%00) answers 400 naming the parameter; a JSON, XML
- * or text body is checked as it streams to its reader (a NUL, raw or escaped as \u0000, or, in a body of UTF-8,
- * bytes that are not UTF-8), and its reader fails with {@link UnstorableTextException}, answered 400 by the error advice. Without
- * this, such text reaches a statement and fails as a 500, or is decoded with replacement characters and stored.
+ * or text body is checked as it streams to its reader (a NUL, raw or escaped as \u0000, half a surrogate pair
+ * escaped in JSON, or, in a body of UTF-8, bytes that are not UTF-8), and its reader fails with
+ * {@link UnstorableTextException}, answered 400 by the error advice. Without this, such text reaches a statement
+ * and fails as a 500, or is decoded with replacement characters and stored.
  * The query string is decoded here rather than through getParameter, which would read a form body.
  */
 public class RequestTextFilter extends OncePerRequestFilter {
