@@ -213,6 +213,8 @@ class BadInputSpec extends ServerSpec {
             'a negative limit (CPS)'          | '/cps/api/v2/data-updated-events?limit=-1'             || 'limit'
             'a wait past the longest (CPS)'   | '/cps/api/v2/data-updated-events?wait=1h'              || 'wait'
             'a position that is no number (CPS)' | '/cps/api/v2/data-updated-events?after=x'            || 'after'
+            'a wait without its unit'         | '/ncmp/v1/events?wait=3'                               || 'wait must be a duration with its unit'
+            'a wait without its unit (CPS)'   | '/cps/api/v2/data-updated-events?wait=3'               || 'wait must be a duration with its unit'
     }
 
     def 'A search that fails after its answer began is cut short, never a complete-looking 200'() {

@@ -2,14 +2,12 @@ package io.cpsng.rest.cps;
 
 import io.cpsng.cps.api.CpsDataUpdatedEventService;
 import io.cpsng.cps.api.CpsNotificationService;
-import io.cpsng.cps.api.exceptions.DataValidationException;
 import io.cpsng.cps.api.model.DataUpdatedEvent;
 import io.cpsng.cps.api.model.DataUpdatedEventPage;
-import java.time.Duration;
+import io.cpsng.rest.FeedWait;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.boot.convert.DurationStyle;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -73,7 +71,7 @@ class NotificationSubscriptionRestController {
         @RequestParam(value = "after", defaultValue = "0") final long after,
         @RequestParam(value = "limit", defaultValue = "1000") final int limit,
         @RequestParam(value = "wait", defaultValue = "0s") final String wait) {
-        final DataUpdatedEventPage page = cpsDataUpdatedEventService.events(after, limit, parseWait(wait));
+        final DataUpdatedEventPage page = cpsDataUpdatedEventService.events(after, limit, FeedWait.parse(wait));
         return ResponseEntity.ok(new RestEventPage(
             page.events().stream().map(NotificationSubscriptionRestController::structured).toList(), page.next()));
     }
@@ -85,13 +83,5 @@ class NotificationSubscriptionRestController {
         cloudEvent.put("datacontenttype", MediaType.APPLICATION_JSON_VALUE);
         cloudEvent.put("data", event.data());
         return cloudEvent;
-    }
-
-    private static Duration parseWait(final String wait) {
-        try {
-            return DurationStyle.detectAndParse(wait);
-        } catch (final IllegalArgumentException notADuration) {
-            throw new DataValidationException("Invalid wait", "wait must be a duration like 30s or PT30S, not " + wait);
-        }
     }
 }

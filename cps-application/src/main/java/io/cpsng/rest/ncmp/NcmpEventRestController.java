@@ -1,12 +1,10 @@
 package io.cpsng.rest.ncmp;
 
 import io.cpsng.ncmp.api.NcmpLcmEventService;
-import io.cpsng.ncmp.api.exceptions.InvalidInputException;
 import io.cpsng.ncmp.api.model.LcmCloudEvents;
 import io.cpsng.ncmp.api.model.LcmEventPage;
-import java.time.Duration;
+import io.cpsng.rest.FeedWait;
 import java.util.List;
-import org.springframework.boot.convert.DurationStyle;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -33,16 +31,8 @@ class NcmpEventRestController {
     ResponseEntity<RestEventPage> getEvents(@RequestParam(value = "after", defaultValue = "0") final long after,
                                             @RequestParam(value = "limit", defaultValue = "1000") final int limit,
                                             @RequestParam(value = "wait", defaultValue = "0s") final String wait) {
-        final LcmEventPage page = ncmpLcmEventService.events(after, limit, parseWait(wait));
+        final LcmEventPage page = ncmpLcmEventService.events(after, limit, FeedWait.parse(wait));
         return ResponseEntity.ok(new RestEventPage(page.events().stream().map(LcmCloudEvents::structured).toList(),
             page.next()));
-    }
-
-    private static Duration parseWait(final String wait) {
-        try {
-            return DurationStyle.detectAndParse(wait);
-        } catch (final IllegalArgumentException notADuration) {
-            throw new InvalidInputException("Invalid wait", "wait must be a duration like 30s or PT30S, not " + wait);
-        }
     }
 }
