@@ -3,7 +3,6 @@ package io.cpsng.cps
 import groovy.json.JsonSlurper
 import io.cpsng.IntegrationSpec
 import org.springframework.beans.factory.annotation.Autowired
-import org.springframework.http.HttpMethod
 
 import static org.springframework.http.MediaType.APPLICATION_JSON
 import static org.springframework.http.MediaType.APPLICATION_XML
@@ -12,7 +11,6 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.patch
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.put
-import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.request
 
 class DataRestSpec extends IntegrationSpec {
 
@@ -215,25 +213,6 @@ class DataRestSpec extends IntegrationSpec {
             response.status == 200
         and: 'nothing is stored'
             getNodeResponse('/', 'none').status == 404
-    }
-
-    def 'A dry run of #method takes the node\'s own leaves as the write does, and stores nothing'() {
-        given: 'the warehouse is saved'
-            postJson('/', StoreFixture.WAREHOUSE_JSON)
-        when: 'a leaf of the warehouse itself is sent under its xpath, as a dry run and then for real'
-            def dryRun = mvc.perform(request(HttpMethod.valueOf(method), "${ANCHOR_URL}/nodes").param('xpath', '/warehouse')
-                .param('dry-run', 'true').contentType(APPLICATION_JSON).content('{"name": "Renamed"}')).andReturn().response
-            def nameAfterDryRun = getNode('/warehouse', 'none')[0]['wh:warehouse'].name
-            def write = mvc.perform(request(HttpMethod.valueOf(method), "${ANCHOR_URL}/nodes").param('xpath', '/warehouse')
-                .contentType(APPLICATION_JSON).content('{"name": "Renamed"}')).andReturn().response
-        then: 'both are taken, and only the write changed the leaf'
-            [dryRun.status, write.status] == [200, 200]
-            nameAfterDryRun != 'Renamed'
-            getNode('/warehouse', 'none')[0]['wh:warehouse'].name == 'Renamed'
-        where: 'the write is'
-            method  | _
-            'PUT'   | _
-            'PATCH' | _
     }
 
     def 'Data posted as XML is read back as the same XML'() {

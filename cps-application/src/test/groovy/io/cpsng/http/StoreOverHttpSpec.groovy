@@ -75,6 +75,24 @@ class StoreOverHttpSpec extends ServerSpec {
             branch.nest == [name: 'New']
     }
 
+    def 'A dry run of #method with the content of a list entry takes it as the write does, and stores nothing'() {
+        given: 'the entry\'s own content, as a PUT or PATCH at its xpath takes it'
+            def target = "${ANCHOR_URL}/nodes?xpath=${encoded(RIGHT_BRANCH)}"
+            def content = JsonOutput.toJson([name: 'Right', colour: 'red']).bytes
+        when: 'it is sent as a dry run'
+            def dryRun = http.send(method, "${target}&dry-run=true", ['Content-Type': 'application/json'], content)
+        then: 'it is taken, and the entry is as it was'
+            dryRun.status == 200
+            readRightBranch().colour == 'green'
+        when: 'it is sent for real'
+            def write = http.send(method, target, ['Content-Type': 'application/json'], content)
+        then: 'the write takes it too, and the leaf changes'
+            write.status == 200
+            readRightBranch().colour == 'red'
+        where: 'the write is'
+            method << ['PUT', 'PATCH']
+    }
+
     def 'Content of a list entry with another key value is refused and changes nothing'() {
         when: 'content naming the Left branch is patched at the Right branch'
             def response = http.send('PATCH', "${ANCHOR_URL}/nodes?xpath=${encoded(RIGHT_BRANCH)}",
