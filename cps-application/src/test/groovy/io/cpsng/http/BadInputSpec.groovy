@@ -107,6 +107,38 @@ class BadInputSpec extends ServerSpec {
             'a path stepping back'          | '/do-not-use/dataJobs/job-1/write'                    | '{"dataJobMetadata":{"destination":"d"},"dataJobWriteRequest":{"data":[{"path":"/A=1/../B=2","op":"add"}]}}' || '..'
     }
 
+    def 'A body member the endpoint does not take, or a reference member it does not serve, is refused naming it: #scenario'() {
+        given: 'one handle registered, which a search ignoring the member would answer'
+            register([[cmHandle: 'member-kept']])
+        when: 'the request is sent'
+            def response = http.send('POST', target, ['Content-Type': 'application/json'], body.bytes)
+        then: 'it is refused naming the member'
+            refusedNaming(response, named)
+        and: 'no handle was registered by it'
+            http.get('/ncmp/v1/ch/member-refused').status == 404
+        where: 'the request is'
+            scenario                         | target                             | body                                                                                       || named
+            'a search member misspelt'       | '/ncmp/v1/ch/id-searches'          | '{"cmHandleQueryParamters":[]}'                                                            || '$.cmHandleQueryParamters: no such member here; the members taken are [cmHandleQueryParameters, conditions]'
+            'a condition member misspelt'    | '/ncmpInventory/v1/ch/searches'    | '{"cmHandleQueryParameters":[{"conditionName":"hasAllModules","conditionParamters":[]}]}'  || '$.cmHandleQueryParameters[0].conditionParamters'
+            'the deprecated conditions'      | '/ncmp/v1/ch/searches'             | '{"conditions":[{"name":"hasAllModules","conditionParameters":[{"moduleName":"m"}]}]}'     || 'conditions (deprecated'
+            'a handle member misspelt'       | '/ncmpInventory/v1/ch'             | '{"dmiPlugin":"http://127.0.0.1:1","createdCmHandles":[{"cmHandle":"member-refused","alternateID":"a"}]}' || '$.createdCmHandles[0].alternateID'
+            'a plugin for write jobs'        | '/ncmpInventory/v1/ch'             | '{"dmiPlugin":"http://127.0.0.1:1","dmiDatajobsWritePlugin":"http://127.0.0.1:2","createdCmHandles":[{"cmHandle":"member-refused"}]}' || 'dmiDatajobsWritePlugin is not served'
+            'a handle status'                | '/ncmpInventory/v1/ch'             | '{"dmiPlugin":"http://127.0.0.1:1","createdCmHandles":[{"cmHandle":"member-refused","cmHandleStatus":"READY"}]}' || 'createdCmHandles[0].cmHandleStatus is not served'
+            'an operation member misspelt'   | '/ncmp/v1/data?topic=results'      | '{"operations":[{"operation":"read","operationId":"1","datastore":"ncmp-datastore:passthrough-operational","targetIDs":["h-1"]}]}' || '$.operations[0].targetIDs'
+            'a data job member misspelt'     | '/do-not-use/dataJobs/job-1/write' | '{"dataJobMetadata":{"destinaton":"d"},"dataJobWriteRequest":{"data":[]}}'                 || '$.dataJobMetadata.destinaton'
+    }
+
+    def 'The reference\'s members this service does not serve are taken when empty, as leaving them out'() {
+        when: 'a handle is registered with empty data job plugins and an empty status'
+            def registration = http.post('/ncmpInventory/v1/ch', 'application/json', JsonOutput.toJson([dmiPlugin: PLUGIN,
+                dmiDatajobsReadPlugin: '', dmiDatajobsWritePlugin: '', createdCmHandles: [[cmHandle: 'member-empty', cmHandleStatus: '']]]))
+        then: 'it is registered'
+            registration.status == 200
+            http.get('/ncmp/v1/ch/member-empty').status == 200
+        and: 'a search with an empty list of deprecated conditions finds it'
+            http.post('/ncmp/v1/ch/id-searches', 'application/json', '{"cmHandleQueryParameters":[],"conditions":[]}').json.contains('member-empty')
+    }
+
     def 'A leaf\'s text is taken or refused by what it is, in the charset the body names, wherever it is: #scenario'() {
         when: 'a leaf is written in the body\'s charset, after as many blanks of the body as the row says'
             def response = http.send('PUT', "${ANCHOR_URL}/nodes?xpath=/", ['Content-Type': contentType],

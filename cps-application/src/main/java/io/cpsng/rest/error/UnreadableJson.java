@@ -8,6 +8,7 @@ import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.exc.ValueInstantiationException;
 
 /**
@@ -46,6 +47,8 @@ final class UnreadableJson {
 
     private static String problem(final JacksonException failure) {
         return switch (failure) {
+            case UnrecognizedPropertyException unknownMember -> "no such member here; the members taken are "
+                + unknownMember.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList() + ".";
             case InvalidFormatException invalidFormat -> "the value " + cut(String.valueOf(invalidFormat.getValue()))
                 + " is not " + expected(invalidFormat.getTargetType()) + ".";
             case MismatchedInputException mismatchedInput -> "the value is not "

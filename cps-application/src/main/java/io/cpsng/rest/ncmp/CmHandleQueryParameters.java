@@ -9,8 +9,10 @@ import java.util.Map;
 /**
  * The body of every CM-handle search, as the reference's CmHandleQueryParameters:
  * {"cmHandleQueryParameters": [{"conditionName": "hasAllModules", "conditionParameters": [{"moduleName": "m"}]}]}.
+ * The reference's deprecated {@code conditions} is refused when it holds any: the reference ignores it, and a client
+ * filtering by it would be answered every handle.
  */
-record CmHandleQueryParameters(List<ConditionProperties> cmHandleQueryParameters) {
+record CmHandleQueryParameters(List<ConditionProperties> cmHandleQueryParameters, List<Object> conditions) {
 
     record ConditionProperties(String conditionName, List<Map<String, String>> conditionParameters) {
     }
@@ -24,6 +26,11 @@ record CmHandleQueryParameters(List<ConditionProperties> cmHandleQueryParameters
 
     /** A missing body or list means no condition: every handle. */
     static CmHandleQuery toCmHandleQuery(final CmHandleQueryParameters cmHandleQueryParameters) {
+        if (cmHandleQueryParameters != null && cmHandleQueryParameters.conditions() != null
+                && !cmHandleQueryParameters.conditions().isEmpty()) {
+            throw new InvalidInputException("Member not served", "conditions (deprecated in the reference, which "
+                + "ignores it) is not served: give the conditions as cmHandleQueryParameters.");
+        }
         if (cmHandleQueryParameters == null || cmHandleQueryParameters.cmHandleQueryParameters() == null) {
             return CmHandleQuery.ALL;
         }
