@@ -4,8 +4,9 @@ import ch.qos.logback.classic.pattern.MessageConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 
 /**
- * A log message cut at {@value #MOST_CHARACTERS} characters: a message may quote what a client sent (a 5 MB
- * value, a statement with 65,535 parameters), and no client may fill the disk through the log.
+ * A log message cut at {@value #MOST_CHARACTERS} characters, its control characters but tab and line breaks written
+ * as escapes (\u0000): a message may quote what a client or a peer sent (a 5 MB value, a statement with 65,535
+ * parameters, a Kafka record's NUL bytes), and no one may fill the disk through the log or make it binary.
  */
 public class BoundedMessageConverter extends MessageConverter {
 
@@ -17,9 +18,35 @@ public class BoundedMessageConverter extends MessageConverter {
     }
 
     static String bounded(final String text, final int mostCharacters) {
-        if (text == null || text.length() <= mostCharacters) {
+        if (text == null) {
+            return null;
+        }
+        final String cut = text.length() <= mostCharacters ? text
+            : text.substring(0, mostCharacters) + "... (" + text.length() + " characters, cut)";
+        return withoutControlCharacters(cut);
+    }
+
+    private static String withoutControlCharacters(final String text) {
+        int first = 0;
+        while (first < text.length() && !isEscaped(text.charAt(first))) {
+            first++;
+        }
+        if (first == text.length()) {
             return text;
         }
-        return text.substring(0, mostCharacters) + "... (" + text.length() + " characters, cut)";
+        final StringBuilder escaped = new StringBuilder(text.length() + 16).append(text, 0, first);
+        for (int index = first; index < text.length(); index++) {
+            final char character = text.charAt(index);
+            if (isEscaped(character)) {
+                escaped.append(String.format("\\u%04x", (int) character));
+            } else {
+                escaped.append(character);
+            }
+        }
+        return escaped.toString();
+    }
+
+    private static boolean isEscaped(final char character) {
+        return (character < ' ' && character != '\t' && character != '\n' && character != '\r') || character == 0x7f;
     }
 }

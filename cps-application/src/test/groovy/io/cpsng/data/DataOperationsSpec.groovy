@@ -151,6 +151,24 @@ class DataOperationsSpec extends Specification {
             kafkaStub?.stop()
     }
 
+    def 'A result for a topic no client may name (#scenario) is not forwarded, and the results after it are'() {
+        given: 'a plugin\'s result for that destination, then one for the client\'s topic, in one partition'
+            def hostileRequestId = "hostile-${UUID.randomUUID()}".toString()
+            TestKafka.send([dmiResult(destination.replace('RUN', run), hostileRequestId, 'ready-1', 'one-partition'),
+                            dmiResult(clientTopic, 'after-hostile', 'ready-2', 'one-partition')])
+        when: 'the client\'s topic is read until its result is there'
+            def records = TestKafka.readUntil(clientTopic, Duration.ofSeconds(30)) { it.size() >= 1 }
+        then: 'the result after the hostile one is forwarded: the results are not held behind it'
+            records*.key() == ['after-hostile']
+        and: 'the hostile one is on the m2m topic once, as sent: it was not forwarded there again'
+            TestKafka.readUntil("m2m-${run}", Duration.ofSeconds(2)) { false }
+                .count { header(it, 'ce_correlationid') == hostileRequestId } == 1
+        where: 'the destination is'
+            scenario               | destination
+            'a name Kafka refuses' | 'bad topic!!'
+            'the m2m topic itself' | 'm2m-RUN'
+    }
+
     def 'Unknown and not-READY targets are one error event with codes 100 and 101, named as the client named them'() {
         when: 'a read names an unknown handle, a LOCKED one and a READY one'
             def requestId = requestIdOf(postDataOperation(clientTopic, operations([alt('unknown'), "locked-1-${run}", alt('ready-1')])))
@@ -354,7 +372,8 @@ class DataOperationsSpec extends Specification {
     }
 
     /** A result as the reference's DMI stub sends it: a DataOperationEvent CloudEvent with a random key. */
-    ProducerRecord<String, String> dmiResult(String topic, String requestId, String cmHandleId) {
+    ProducerRecord<String, String> dmiResult(String topic, String requestId, String cmHandleId,
+                                             String key = UUID.randomUUID().toString()) {
         def headers = [ce_specversion: '1.0', ce_id: UUID.randomUUID().toString(), ce_source: 'DMI',
                        ce_type: 'org.onap.cps.ncmp.events.async1_0_0.DataOperationEvent',
                        ce_dataschema: 'urn:cps:org.onap.cps.ncmp.events.async1_0_0.DataOperationEvent:1.0.0',
@@ -363,7 +382,7 @@ class DataOperationsSpec extends Specification {
         def value = JsonOutput.toJson([data: [responses: [[operationId: 'operational-12', ids: [cmHandleId],
             resourceIdentifier: 'parent/child', options: '(fields=schemas/schema)', statusCode: '0',
             statusMessage: 'Successfully applied changes', result: ['ietf-network:networks': [:]]]]]])
-        new ProducerRecord<String, String>("m2m-${run}", null, UUID.randomUUID().toString(), value, headers)
+        new ProducerRecord<String, String>("m2m-${run}", null, key, value, headers)
     }
 
     static String header(ConsumerRecord record, String name) {

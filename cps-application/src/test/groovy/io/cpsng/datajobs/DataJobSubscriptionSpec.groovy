@@ -148,6 +148,8 @@ class DataJobSubscriptionSpec extends Specification {
             'no data job id'       | 'after-2'   | '{"eventType":"dataJobCreated","event":{"dataJob":{}}}'
             'an unknown eventType' | 'after-3'   | '{"eventType":"dataJobPaused","event":{"dataJob":{"id":"x"}}}'
             'no selector'          | 'after-4'   | '{"eventType":"dataJobCreated","event":{"dataJob":{"id":"x","productionJobDefinition":{}}}}'
+            'a NUL in the job id'  | 'after-5'   | '{"eventType":"dataJobCreated","event":{"dataJob":{"id":"x\\u0000y","productionJobDefinition":{"targetSelector":{"dataNodeSelector":"/a"}}}}}'
+            'a NUL in its filter'  | 'after-6'   | '{"eventType":"dataJobCreated","event":{"dataJob":{"id":"z","productionJobDefinition":{"targetSelector":{"dataNodeSelector":"/a"},"dataSelector":{"notificationFilter":"\\u0000"}}}}}'
     }
 
     def 'A data job with no subscription answers 404'() {

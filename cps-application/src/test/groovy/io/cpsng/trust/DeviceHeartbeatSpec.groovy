@@ -107,7 +107,9 @@ class DeviceHeartbeatSpec extends Specification {
             def bad = [heartbeat(null, 'NONE'), heartbeat('', 'NONE'),
                        rawHeartbeat(device, 'not json'), rawHeartbeat(device, '{"data":'),
                        heartbeat(device, 'HALF'), rawHeartbeat(device, '{"data":{}}'),
-                       heartbeat("nobody-${run}".toString(), 'NONE'), heartbeat("nobody-else-${run}".toString(), 'NONE')]
+                       heartbeat("nobody-${run}".toString(), 'NONE'),
+                       // a NUL in the id, in the good ones' partition: PostgreSQL refused it, and the batch was retried for ever
+                       rawHeartbeat("\u0000${device}".toString(), JsonOutput.toJson([data: [trustLevel: 'NONE']]), device)]
             TestKafka.send(bad + [heartbeat(device, 'NONE')])
         then: 'the good one is applied'
             new PollingConditions(timeout: 30, delay: 0.2).eventually { assert trustLevelOf(device) == 'NONE' }
@@ -200,12 +202,12 @@ class DeviceHeartbeatSpec extends Specification {
     }
 
     /** A heartbeat as the reference's DMI plugin sends it: a binary CloudEvent, the handle's id in ce_id. */
-    ProducerRecord<String, String> rawHeartbeat(String cmHandleId, String value) {
+    ProducerRecord<String, String> rawHeartbeat(String cmHandleId, String value, String key = cmHandleId) {
         def headers = [ce_specversion: '1.0', ce_source: 'DMI', ce_type: 'org.onap.cps.ncmp.events.trustlevel.DeviceTrustLevel']
         if (cmHandleId != null) {
             headers.ce_id = cmHandleId
         }
-        new ProducerRecord<String, String>(heartbeatTopic, null, cmHandleId, value,
+        new ProducerRecord<String, String>(heartbeatTopic, null, key, value,
             headers.collect { name, headerValue -> new RecordHeader(name, headerValue.getBytes(StandardCharsets.UTF_8)) })
     }
 }

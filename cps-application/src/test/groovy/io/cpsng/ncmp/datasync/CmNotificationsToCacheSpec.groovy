@@ -78,6 +78,19 @@ class CmNotificationsToCacheSpec extends Specification {
             }
     }
 
+    def 'A notification keyed by an id no handle can have (a NUL in it) leaves the edits beside it applied'() {
+        given: 'a notification keyed by the handle\'s id with a NUL before it'
+            def load = { int value -> edits([edit('merge', '/stub-alarms:alarms', ['stub-alarms:alarms': [load: value]])]) }
+            def hostile = notifications([load(1)]).first()
+        when: 'it is sent together with one for the handle'
+            TestKafka.send([new ProducerRecord<String, String>(sourceTopic, null, "\u0000avc-${run}".toString(),
+                hostile.value(), hostile.headers())] + notifications([load(77)]))
+        then: 'the handle\'s edit is applied: PostgreSQL refused the NUL, and the whole batch was dropped'
+            new PollingConditions(timeout: 30, delay: 0.2).eventually {
+                assert alarms().load == 77
+            }
+    }
+
     def 'A notification delivered again changes nothing more: create and delete are idempotent'() {
         given: 'a delete of the alarms, then a create of new ones'
             def notification = edits([edit('delete', '/stub-alarms:alarms', null),

@@ -27,11 +27,18 @@ class ClientTopics {
 
     /** InvalidInputException for a name Kafka refuses or the m2m topic of the DMI plugins. */
     void validate(final String topic) {
-        if (topic == null || !TOPIC_NAME.matcher(topic).matches()
-            || topic.equals(dataOperationProperties.m2mTopic())) {
+        if (!isClientTopic(topic, dataOperationProperties.m2mTopic())) {
             throw new InvalidInputException("Invalid topic name", "Topic name " + topic + " is invalid: use 1 to 249 "
                 + "letters, digits, '.', '_' and '-', other than " + dataOperationProperties.m2mTopic());
         }
+    }
+
+    /**
+     * Whether results may go to the topic: a name Kafka takes (a send to another fails before it leaves), other
+     * than the m2m topic the results come from (a result sent there is forwarded there again, for ever).
+     */
+    static boolean isClientTopic(final String topic, final String m2mTopic) {
+        return topic != null && TOPIC_NAME.matcher(topic).matches() && !topic.equals(m2mTopic);
     }
 
     /** Results sent to the client's topics as forwarded ones; KafkaUnavailableException without Kafka. */

@@ -8,6 +8,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -32,7 +33,9 @@ import tools.jackson.databind.node.ObjectNode;
  *   the plugin's event with its content flattened under forwardedEvent, keyed by the new id.</li>
  * </ul>
  * The targets a batch answers are no longer pending ({@link PendingAnswers}) once it returns; it returns once the
- * broker has all of it: at least once.
+ * broker has all of it: at least once. A result for a topic no client may name ({@link ClientTopics}) is not
+ * forwarded: a name Kafka refuses failed the batch at every retry and held every later result, and the m2m topic
+ * itself forwarded one result to itself without end. The first of them is logged, the others counted.
  */
 public class DataOperationResultForwarder {
 
@@ -49,11 +52,19 @@ public class DataOperationResultForwarder {
 
     private final KafkaTemplate<String, String> kafkaTemplate;
     private final PendingAnswers pendingAnswers;
+    private final String m2mTopic;
+    private final AtomicLong refusedDestinations = new AtomicLong();
 
     DataOperationResultForwarder(final KafkaTemplate<String, String> kafkaTemplate,
-                                 final PendingAnswers pendingAnswers) {
+                                 final PendingAnswers pendingAnswers, final String m2mTopic) {
         this.kafkaTemplate = kafkaTemplate;
         this.pendingAnswers = pendingAnswers;
+        this.m2mTopic = m2mTopic;
+    }
+
+    /** Results not forwarded since the start for a topic no client may name. */
+    long refusedDestinations() {
+        return refusedDestinations.get();
     }
 
     /** What a batch of results answers: targets of data operations, and whole pass-through reads. */
@@ -70,13 +81,24 @@ public class DataOperationResultForwarder {
         final Answered answered = new Answered(new ArrayList<>(), new ArrayList<>());
         for (final ConsumerRecord<String, String> result : results) {
             final ProducerRecord<String, String> forwardedRecord = forwardedRecordOf(result, answered);
-            if (forwardedRecord != null) {
+            if (forwardedRecord != null && isForwardable(forwardedRecord.topic())) {
                 forwarded.add(forwardedRecord);
             }
         }
         pendingAnswers.told(answered.targets());
         pendingAnswers.toldWholly(answered.requestIds());
         KafkaSends.sendAll(kafkaTemplate, forwarded, "forwarded data operation results");
+    }
+
+    private boolean isForwardable(final String topic) {
+        if (ClientTopics.isClientTopic(topic, m2mTopic)) {
+            return true;
+        }
+        if (refusedDestinations.getAndIncrement() == 0) {
+            LOGGER.warn("A data operation result for topic {} was not forwarded: no client may name it; further ones"
+                + " are not forwarded without a log line", topic);
+        }
+        return false;
     }
 
     /**

@@ -19,8 +19,9 @@ class DataOperationsKafkaConfig {
 
     @Bean
     DataOperationResultForwarder dataOperationResultForwarder(final KafkaTemplate<String, String> kafkaTemplate,
-                                                              final PendingAnswers pendingAnswers) {
-        return new DataOperationResultForwarder(kafkaTemplate, pendingAnswers);
+                                                              final PendingAnswers pendingAnswers,
+                                                              final DataOperationProperties dataOperationProperties) {
+        return new DataOperationResultForwarder(kafkaTemplate, pendingAnswers, dataOperationProperties.m2mTopic());
     }
 
     @Bean

@@ -72,8 +72,9 @@ public class CmNotificationsToCache {
      */
     public void apply(final List<ConsumerRecord<String, byte[]>> notifications) {
         try {
+            // a key with a NUL names no handle (a registration refuses it), and PostgreSQL refuses it in a statement
             final Set<String> synced = dataSyncRows.synchronizedAmong(notifications.stream().map(ConsumerRecord::key)
-                .filter(Objects::nonNull).distinct().toList());
+                .filter(key -> key != null && key.indexOf('\0') < 0).distinct().toList());
             final Map<String, List<JsonNode>> editsByHandle = new LinkedHashMap<>();
             for (final ConsumerRecord<String, byte[]> notification : notifications) {
                 if (synced.contains(notification.key())) {

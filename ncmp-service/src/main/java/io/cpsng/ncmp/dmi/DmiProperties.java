@@ -3,12 +3,13 @@ package io.cpsng.ncmp.dmi;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * How NCMP calls DMI plugins: timeouts, how many calls at once, and what it authenticates with (never logged).
  *
  * @param connectTimeout        how long to wait for a connection to a plugin
- * @param readTimeout           how long to wait for a plugin's answer
+ * @param readTimeout           how long to wait for a plugin's whole answer, its body included
  * @param maxConcurrentRequests calls this instance has open at once; more wait for a free one (module sync of
  *                              untagged handles would otherwise open one per handle of every batch in flight)
  * @param username              basic-auth user for every plugin, or empty for none
@@ -17,6 +18,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                              0 = never
  * @param healthCheckTimeout    how long a health check waits for an answer before the plugin counts as down
  * @param auth                  which credentials a call carries
+ * @param maxResponseSize       the largest answer taken from a plugin (held whole in memory); a larger one fails the
+ *                              call as a plugin's error (the reference's maximumInMemorySizeInMegabytes: 64)
  */
 @ConfigurationProperties("ncmp.dmi")
 public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
@@ -26,11 +29,15 @@ public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
                             @DefaultValue("") String password,
                             @DefaultValue("10s") Duration healthCheckInterval,
                             @DefaultValue("5s") Duration healthCheckTimeout,
-                            @DefaultValue Auth auth) {
+                            @DefaultValue Auth auth,
+                            @DefaultValue("64MB") DataSize maxResponseSize) {
 
     public DmiProperties {
         if (maxConcurrentRequests < 1) {
             throw new IllegalArgumentException("ncmp.dmi.max-concurrent-requests must be at least 1");
+        }
+        if (maxResponseSize.toBytes() < 1) {
+            throw new IllegalArgumentException("ncmp.dmi.max-response-size must be at least 1 byte");
         }
     }
 
@@ -48,6 +55,6 @@ public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
         return "DmiProperties[connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
             + ", maxConcurrentRequests=" + maxConcurrentRequests + ", username=" + username + ", password=" + (password.isEmpty() ? "" : "****")
             + ", healthCheckInterval=" + healthCheckInterval + ", healthCheckTimeout=" + healthCheckTimeout
-            + ", auth=" + auth + "]";
+            + ", auth=" + auth + ", maxResponseSize=" + maxResponseSize + "]";
     }
 }

@@ -13,14 +13,20 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Sends calls to DMI plugins with the JDK HTTP client: blocking calls with connect and read timeouts, cheap on
  * virtual threads, at most ncmp.dmi.max-concurrent-requests open at once, each with the Authorization
- * {@link DmiAuthorization} decides and timed by endpoint and outcome. A plugin that cannot be reached or does not answer in time is a
- * DmiException (a DmiTimeoutException); any answer it gives is returned, whatever its status.
+ * {@link DmiAuthorization} decides and timed by endpoint and outcome. A plugin that cannot be reached or does not
+ * answer in time is a DmiException (a DmiTimeoutException); any answer it gives is returned, whatever its status.
+ * The read timeout bounds the whole answer, body included: the client's own timeout ends when the headers come,
+ * and a plugin sending its body a byte a second held module sync, every server thread and the health checks.
  */
 final class DmiSender {
 
@@ -70,9 +76,10 @@ final class DmiSender {
             request.header("Authorization", authorization);
         }
         try {
-            final int status = httpClient.send(request.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            final int status = answerWithin(timeout,
+                httpClient.sendAsync(request.build(), HttpResponse.BodyHandlers.discarding())).statusCode();
             return status >= 200 && status < 300;
-        } catch (final IOException | IllegalArgumentException unreachable) {
+        } catch (final IOException | TimeoutException | IllegalArgumentException unreachable) {
             return false;
         } catch (final InterruptedException interrupted) {
             Thread.currentThread().interrupt();
@@ -102,16 +109,19 @@ final class DmiSender {
         final Timer.Sample sample = Timer.start(meterRegistry);
         String outcome = "error";
         try {
-            final HttpResponse<String> response = httpClient.send(request.build(),
-                HttpResponse.BodyHandlers.ofString());
+            final HttpResponse<String> response = answerWithin(dmiProperties.readTimeout(), httpClient.sendAsync(
+                request.build(), BoundedBody.handler(dmiProperties.maxResponseSize().toBytes())));
             outcome = String.valueOf(response.statusCode());
             return new DmiResponse(response.statusCode(), response.body());
         } catch (final HttpConnectTimeoutException unreachable) {
             throw new DmiException("DMI plugin unreachable", method + " " + endpoint + " for " + subject + " at "
                 + origin(uri) + " failed: no connection within " + dmiProperties.connectTimeout(), null);
-        } catch (final HttpTimeoutException silent) {
+        } catch (final HttpTimeoutException | TimeoutException silent) {
             throw new DmiTimeoutException(method + " " + endpoint + " for " + subject + " at " + origin(uri)
-                + " got no answer within " + dmiProperties.readTimeout());
+                + " got no whole answer within " + dmiProperties.readTimeout());
+        } catch (final BoundedBody.TooLargeException tooLarge) {
+            throw new DmiException("DMI plugin answer too large", method + " " + endpoint + " for " + subject
+                + " at " + origin(uri) + ": " + tooLarge.getMessage(), null);
         } catch (final IOException unreachable) {
             throw new DmiException("DMI plugin unreachable", method + " " + endpoint + " for " + subject + " at "
                 + origin(uri) + " failed: " + unreachable.getClass().getSimpleName(), null);
@@ -122,6 +132,33 @@ final class DmiSender {
             openCalls.release();
             sample.stop(Timer.builder("ncmp.dmi.call").tag("endpoint", endpoint).tag("outcome", outcome)
                 .register(meterRegistry));
+        }
+    }
+
+    /**
+     * The exchange's response once whole, or a TimeoutException after the timeout, the exchange then cancelled
+     * (its connection closed); its failure as thrown by the client.
+     */
+    private static <T> HttpResponse<T> answerWithin(final Duration timeout,
+                                                    final CompletableFuture<HttpResponse<T>> exchange)
+            throws IOException, TimeoutException, InterruptedException {
+        try {
+            return exchange.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (final TimeoutException | InterruptedException notAnswered) {
+            exchange.cancel(true);
+            throw notAnswered;
+        } catch (final ExecutionException failed) {
+            final Throwable cause = failed.getCause();
+            if (cause instanceof IOException ioException) {
+                throw ioException;
+            }
+            if (cause instanceof RuntimeException runtimeException) {
+                throw runtimeException;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw new IOException(cause);
         }
     }
 

@@ -7,6 +7,7 @@ import io.cpsng.cps.api.NameRules;
 import io.cpsng.cps.api.exceptions.AlreadyDefinedException;
 import io.cpsng.cps.api.exceptions.CpsException;
 import io.cpsng.cps.api.model.ModuleReference;
+import io.cpsng.ncmp.api.exceptions.DmiException;
 import io.cpsng.ncmp.api.exceptions.NcmpException;
 import io.cpsng.ncmp.api.model.CmHandle;
 import io.cpsng.ncmp.dmi.DmiClient;
@@ -16,10 +17,12 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -53,6 +56,8 @@ class ModuleSets {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(ModuleSets.class);
     private static final String UNTAGGED_SCHEMA_SET_PREFIX = "module-set-";
+    // module names a lock reason lists when sources are missing: enough to find them, not a page of them
+    private static final int MISSING_NAMES_TOLD = 10;
 
     private final DmiClient dmiClient;
     private final CpsModuleService cpsModuleService;
@@ -117,7 +122,7 @@ class ModuleSets {
         final Map<HandleToSync, Future<List<ModuleReference>>> answers = new LinkedHashMap<>();
         handles.stream().filter(ModuleSets::isUntagged).forEach(handle -> answers.put(handle,
             virtualThreads.submit(() -> metrics.time(Phase.DMI_MODULE_REFERENCES, List.of(handle.id()),
-                () -> dmiClient.getModuleReferences(handle.withTargetTag())))));
+                () -> moduleReferencesOf(handle.withTargetTag())))));
         final Map<String, ModuleSet> moduleSetsByName = new LinkedHashMap<>();
         answers.forEach((handle, answer) -> {
             try {
@@ -178,12 +183,13 @@ class ModuleSets {
         final List<ModuleReference> moduleReferences = moduleSet.moduleReferences() != null
             ? moduleSet.moduleReferences()
             : metrics.time(Phase.DMI_MODULE_REFERENCES, moduleSet.cmHandleIds(),
-                () -> dmiClient.getModuleReferences(moduleSet.representative()));
-        final Collection<ModuleReference> newModuleReferences =
-            cpsModuleService.identifyNewModuleReferences(moduleReferences);
+                () -> moduleReferencesOf(moduleSet.representative()));
+        final Set<ModuleReference> newModuleReferences =
+            new HashSet<>(cpsModuleService.identifyNewModuleReferences(moduleReferences));
         final Map<String, String> newSources = newModuleReferences.isEmpty() ? Map.of()
             : metrics.time(Phase.DMI_MODULE_RESOURCES, moduleSet.cmHandleIds(),
                 () -> dmiClient.getModuleSources(moduleSet.representative(), newModuleReferences));
+        refuseMissingSources(newModuleReferences, newSources.keySet());
         final List<ModuleReference> storedModuleReferences = moduleReferences.stream()
             .filter(Predicate.not(newModuleReferences::contains)).toList();
         metrics.time(Phase.SCHEMA_SET_CREATION, moduleSet.cmHandleIds(), () -> {
@@ -196,6 +202,46 @@ class ModuleSets {
                 LOGGER.debug("Module set {} was stored by another worker", moduleSet.schemaSetName());
             }
         });
+    }
+
+    /**
+     * The handle's module references from its plugin, refused when it names more than the limit or a module without
+     * a name: a plugin naming 1,000,000 modules held a core for minutes and the batches of every other handle.
+     */
+    private List<ModuleReference> moduleReferencesOf(final CmHandle cmHandle) {
+        final List<ModuleReference> moduleReferences = dmiClient.getModuleReferences(cmHandle);
+        if (moduleReferences.size() > moduleSyncProperties.maxModulesPerHandle()) {
+            throw new DmiException("Too many modules", "the plugin named " + moduleReferences.size()
+                + " modules, more than ncmp.module-sync.max-modules-per-handle ("
+                + moduleSyncProperties.maxModulesPerHandle() + ")", null);
+        }
+        if (moduleReferences.stream().anyMatch(moduleReference -> moduleReference.name().isBlank())) {
+            throw new DmiException("Module without a name", "the plugin named a module without a name", null);
+        }
+        return moduleReferences;
+    }
+
+    /**
+     * Each module fetched must come with its source: a set stored without some of its modules would be shared by
+     * every handle naming the same modules, and never fetched again.
+     */
+    private static void refuseMissingSources(final Collection<ModuleReference> fetchedModuleReferences,
+                                             final Collection<String> sourceFileNames) {
+        final Set<String> namesWithSource = new HashSet<>();
+        sourceFileNames.forEach(fileName -> namesWithSource.add(moduleNameOfFile(fileName)));
+        final List<String> withoutSource = fetchedModuleReferences.stream().map(ModuleReference::name)
+            .filter(Predicate.not(namesWithSource::contains)).distinct().sorted().limit(MISSING_NAMES_TOLD).toList();
+        if (!withoutSource.isEmpty()) {
+            throw new DmiException("Module sources missing", "the plugin sent no source for modules it named: "
+                + String.join(", ", withoutSource), null);
+        }
+    }
+
+    /** The module name of a source's file name as DmiClient makes it: name, then @revision when there is one. */
+    private static String moduleNameOfFile(final String fileName) {
+        final String withoutSuffix = fileName.substring(0, fileName.length() - ".yang".length());
+        final int revisionAt = withoutSuffix.lastIndexOf('@');
+        return revisionAt < 0 ? withoutSuffix : withoutSuffix.substring(0, revisionAt);
     }
 
     private boolean schemaSetExists(final String schemaSetName) {

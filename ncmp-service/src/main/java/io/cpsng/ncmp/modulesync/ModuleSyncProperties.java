@@ -17,6 +17,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param backoffCap  the longest delay between retries
  * @param lockWait    how long a worker waits for another one (of any instance) fetching the same module set
  * @param traceCapacity rows of the module-sync trace kept in memory (the oldest are dropped); 0 records none
+ * @param maxModulesPerHandle the most modules a plugin may name for one handle; more fail the handle's sync
  */
 @ConfigurationProperties("ncmp.module-sync")
 public record ModuleSyncProperties(@DefaultValue("true") boolean enabled,
@@ -27,7 +28,8 @@ public record ModuleSyncProperties(@DefaultValue("true") boolean enabled,
                                    @DefaultValue("5s") Duration backoffBase,
                                    @DefaultValue("5m") Duration backoffCap,
                                    @DefaultValue("1m") Duration lockWait,
-                                   @DefaultValue("500000") int traceCapacity) {
+                                   @DefaultValue("500000") int traceCapacity,
+                                   @DefaultValue("20000") int maxModulesPerHandle) {
 
     public ModuleSyncProperties {
         if (batchSize < 1) {
@@ -39,6 +41,9 @@ public record ModuleSyncProperties(@DefaultValue("true") boolean enabled,
         }
         if (traceCapacity < 0) {
             throw new IllegalArgumentException("ncmp.module-sync.trace-capacity must not be negative");
+        }
+        if (maxModulesPerHandle < 1) {
+            throw new IllegalArgumentException("ncmp.module-sync.max-modules-per-handle must be at least 1");
         }
     }
 }

@@ -59,6 +59,11 @@ public class DeviceHeartbeats {
                     + heartbeat.partition());
                 continue;
             }
+            if (cmHandleId.indexOf('\0') >= 0) {
+                // no handle has one (a registration refuses it), and PostgreSQL refuses it in a statement's text
+                skip(Skipped.UNKNOWN_CM_HANDLE, cmHandleId);
+                continue;
+            }
             final String level = trustLevelOf(cmHandleId, heartbeat.value());
             if (level != null) {
                 levelPerHandle.remove(cmHandleId);

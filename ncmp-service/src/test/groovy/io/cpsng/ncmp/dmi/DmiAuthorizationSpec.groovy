@@ -2,6 +2,8 @@ package io.cpsng.ncmp.dmi
 
 import spock.lang.Specification
 
+import org.springframework.util.unit.DataSize
+
 import java.time.Duration
 
 /** Which Authorization a DMI plugin gets: the reference's DmiRestClient decides it the same way. */
@@ -29,6 +31,6 @@ class DmiAuthorizationSpec extends Specification {
 
     static DmiProperties dmiProperties(boolean authEnabled, String username) {
         new DmiProperties(Duration.ofSeconds(2), Duration.ofSeconds(30), 200, username, 'dmi-Pa55word',
-            Duration.ofSeconds(10), Duration.ofSeconds(5), new DmiProperties.Auth(authEnabled))
+            Duration.ofSeconds(10), Duration.ofSeconds(5), new DmiProperties.Auth(authEnabled), DataSize.ofMegabytes(64))
     }
 }

@@ -18,7 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
  * "event": {"dataJob": {"id", "productionJobDefinition": {"targetSelector": {"dataNodeSelector"}, "dataSelector"}}}}),
  * and DMI plugins' answers (a CloudEvent: ce_type subscriptionCreateResponse, ce_correlationid
  * {@code <dataJobId>#<plugin>}, value {"data": {"statusCode": "1", "statusMessage": "ACCEPTED"}}, anything else a
- * rejection), each taken in turn. A record that cannot be read is skipped; the first of each kind is logged.
+ * rejection), each taken in turn. A record that cannot be read is skipped; the first of each kind is logged. So is
+ * one holding a NUL character: PostgreSQL stores none, and its statement failing held every later record.
  */
 class SubscriptionListeners {
 
@@ -52,6 +53,10 @@ class SubscriptionListeners {
         if (event == null) {
             return;
         }
+        if (holdsNul(event)) {
+            skip("a client event holding a NUL character", value.substring(0, Math.min(100, value.length())));
+            return;
+        }
         final JsonNode dataJob = event.path("event").path("dataJob");
         final String dataJobId = dataJob.path("id").asString("");
         final String eventType = event.path("eventType").asString("");
@@ -75,7 +80,7 @@ class SubscriptionListeners {
     private void onDmiAnswer(final ConsumerRecord<String, String> answer) {
         final String correlationId = header(answer, "ce_correlationid");
         final int separator = correlationId == null ? -1 : correlationId.lastIndexOf('#');
-        if (separator <= 0 || separator == correlationId.length() - 1) {
+        if (separator <= 0 || separator == correlationId.length() - 1 || correlationId.indexOf('\0') >= 0) {
             skip("a DMI answer whose ce_correlationid is not <dataJobId>#<plugin>", String.valueOf(correlationId));
             return;
         }
@@ -102,6 +107,18 @@ class SubscriptionListeners {
                 Math.min(100, String.valueOf(value).length())));
             return null;
         }
+    }
+
+    /** Whether a text or a member's name in the JSON holds a NUL character (written \u0000). */
+    private static boolean holdsNul(final JsonNode json) {
+        if (json.isString()) {
+            return json.asString().indexOf('\0') >= 0;
+        }
+        if (json.isObject()) {
+            return json.properties().stream()
+                .anyMatch(member -> member.getKey().indexOf('\0') >= 0 || holdsNul(member.getValue()));
+        }
+        return json.isArray() && json.valueStream().anyMatch(SubscriptionListeners::holdsNul);
     }
 
     private void skip(final String kind, final String example) {
