@@ -120,6 +120,22 @@ class JwtAuthenticationSpec extends Specification {
             'a token that is not a JWT'         | 'Bearer not-a-jwt'                                                      || 'Malformed token'
     }
 
+    def 'A token whose key cannot be read, the key set answering something else, is a 503 in one log line'() {
+        given: 'the key set URL answering what is no key set'
+            issuer.keySetAnswer = '<html>maintenance</html>'
+        when: 'a token names a key the service has not read yet, so that it reads the key set again'
+            def response = http.get('/cps/api/v2/admin/dataspaces',
+                [Authorization: issuer.bearer([:], issuer.signingKey, 'key-not-read-yet')])
+        then: 'the answer is 503 in the JSON error shape: the token is neither refused nor let through'
+            response.status == 503
+            response.jsonError
+            response.json.details.contains('the identity provider\'s keys could not be read')
+        and: 'a token of a key already read is still served'
+            http.get('/cps/api/v2/admin/dataspaces', authorized()).status == 200
+        cleanup:
+            issuer.keySetAnswer = null
+    }
+
     def 'Health answers without a token'() {
         expect: 'liveness and readiness are open to probes'
             ['/actuator/health', '/actuator/health/liveness', '/actuator/health/readiness'].every {

@@ -30,6 +30,8 @@ class TokenIssuer implements AutoCloseable {
     final RSAKey signingKey = newKey()
     final RSAKey otherKey = newKey()
     final AtomicInteger requestCount = new AtomicInteger()
+    /** What the key set URL answers instead of the keys, when set. */
+    volatile String keySetAnswer
     final HttpServer server
 
     TokenIssuer() {
@@ -38,7 +40,7 @@ class TokenIssuer implements AutoCloseable {
             JsonOutput.toJson([issuer: issuerUri, jwks_uri: jwkSetUri, subject_types_supported: ['public'],
                                id_token_signing_alg_values_supported: ['RS256']])
         })
-        server.createContext('/realms/cps-ng/jwks', answer { new JWKSet(signingKey.toPublicJWK()).toString() })
+        server.createContext('/realms/cps-ng/jwks', answer { keySetAnswer ?: new JWKSet(signingKey.toPublicJWK()).toString() })
         server.start()
     }
 
@@ -51,12 +53,12 @@ class TokenIssuer implements AutoCloseable {
     }
 
     /** An Authorization header with a token valid for 5 minutes; claims given replace the defaults (exp as an Instant). */
-    String bearer(Map claims = [:], RSAKey key = signingKey) {
+    String bearer(Map claims = [:], RSAKey key = signingKey, String keyId = KEY_ID) {
         def now = Instant.now()
         def allClaims = [sub: 'spec-client', iss: issuerUri, iat: now, exp: now + Duration.ofMinutes(5)] + claims
         def claimsSet = new JWTClaimsSet.Builder()
         allClaims.each { name, value -> claimsSet.claim(name, value instanceof Instant ? Date.from(value) : value) }
-        def token = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(KEY_ID).build(), claimsSet.build())
+        def token = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(keyId).build(), claimsSet.build())
         token.sign(new RSASSASigner(key))
         "Bearer ${token.serialize()}"
     }
