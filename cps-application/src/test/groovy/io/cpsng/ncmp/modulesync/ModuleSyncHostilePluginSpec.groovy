@@ -26,6 +26,8 @@ class ModuleSyncHostilePluginSpec extends ModuleSyncIntegrationSpec {
                               resources: []],
         'hostile-nameless' : [modules  : [[moduleName: '', revision: '2020-01-01']],
                               resources: []],
+        'hostile-nul'      : [modules  : [[moduleName: 'nul\u0000name', revision: '2020-01-01']],
+                              resources: []],
         'hostile-missing'  : [modules  : [[moduleName: 'hostile-a', revision: '2020-01-01'],
                                           [moduleName: 'hostile-b', revision: '2020-01-01']],
                               resources: [[moduleName: 'hostile-a', revision: '2020-01-01', yangSource: SOURCE_OF_A]]],
@@ -57,6 +59,7 @@ class ModuleSyncHostilePluginSpec extends ModuleSyncIntegrationSpec {
             scenario                                | cmHandleId         || expectedReason
             '20,001 modules'                        | 'hostile-many'     || 'the plugin named 20001 modules, more than ncmp.module-sync.max-modules-per-handle (20000)'
             'a module without a name'               | 'hostile-nameless' || 'the plugin named a module without a name'
+            'a module name with a NUL'              | 'hostile-nul'      || 'the plugin named a module without a name, or with a NUL character in it'
             'no source for one of its modules'      | 'hostile-missing'  || 'the plugin sent no source for modules it named: hostile-b'
             'the source of another module'          | 'hostile-other'    || 'the plugin sent no source for modules it named: hostile-b'
     }

@@ -34,6 +34,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 
 /**
@@ -215,8 +216,10 @@ class ModuleSets {
                 + " modules, more than ncmp.module-sync.max-modules-per-handle ("
                 + moduleSyncProperties.maxModulesPerHandle() + ")", null);
         }
-        if (moduleReferences.stream().anyMatch(moduleReference -> moduleReference.name().isBlank())) {
-            throw new DmiException("Module without a name", "the plugin named a module without a name", null);
+        if (moduleReferences.stream().anyMatch(moduleReference -> moduleReference.name().isBlank()
+            || moduleReference.name().indexOf('\0') >= 0)) {
+            throw new DmiException("Module without a name", "the plugin named a module without a name, or with a NUL"
+                + " character in it", null);
         }
         return moduleReferences;
     }
@@ -261,6 +264,10 @@ class ModuleSets {
         };
         if (details != null && !details.isBlank()) {
             return details;
+        }
+        if (failure instanceof DataAccessException storeFailure) {
+            // the exception's own message quotes the statement: clients read lock reasons
+            return "the store refused it: " + storeFailure.getMostSpecificCause().getMessage();
         }
         return failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
     }
