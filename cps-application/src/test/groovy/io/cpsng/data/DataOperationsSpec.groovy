@@ -15,6 +15,7 @@ import io.cpsng.ncmp.api.NcmpDmiRegistrationService
 import io.cpsng.ncmp.api.model.CmHandle
 import io.cpsng.ncmp.api.model.CmHandleState
 import io.cpsng.ncmp.api.model.DmiPluginRegistration
+import io.micrometer.core.instrument.MeterRegistry
 import org.apache.kafka.clients.consumer.ConsumerRecord
 import org.apache.kafka.clients.producer.ProducerRecord
 import org.apache.kafka.common.header.internals.RecordHeader
@@ -163,6 +164,8 @@ class DataOperationsSpec extends Specification {
         and: 'the hostile one is on the m2m topic once, as sent: it was not forwarded there again'
             TestKafka.readUntil("m2m-${run}", Duration.ofSeconds(2)) { false }
                 .count { header(it, 'ce_correlationid') == hostileRequestId } == 1
+        and: 'it is counted'
+            instance.getBean(MeterRegistry).counter('ncmp.data-operations.results-not-forwarded').count() >= 1
         where: 'the destination is'
             scenario               | destination
             'a name Kafka refuses' | 'bad topic!!'

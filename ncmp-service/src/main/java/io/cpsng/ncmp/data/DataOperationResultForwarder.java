@@ -2,13 +2,14 @@ package io.cpsng.ncmp.data;
 
 import io.cpsng.cps.events.KafkaSends;
 import io.cpsng.ncmp.data.PendingAnswers.Target;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -53,18 +54,16 @@ public class DataOperationResultForwarder {
     private final KafkaTemplate<String, String> kafkaTemplate;
     private final PendingAnswers pendingAnswers;
     private final String m2mTopic;
-    private final AtomicLong refusedDestinations = new AtomicLong();
+    private final Counter refusedDestinations;
 
     DataOperationResultForwarder(final KafkaTemplate<String, String> kafkaTemplate,
-                                 final PendingAnswers pendingAnswers, final String m2mTopic) {
+                                 final PendingAnswers pendingAnswers, final String m2mTopic,
+                                 final MeterRegistry meterRegistry) {
         this.kafkaTemplate = kafkaTemplate;
         this.pendingAnswers = pendingAnswers;
         this.m2mTopic = m2mTopic;
-    }
-
-    /** Results not forwarded since the start for a topic no client may name. */
-    long refusedDestinations() {
-        return refusedDestinations.get();
+        this.refusedDestinations = Counter.builder("ncmp.data-operations.results-not-forwarded")
+            .description("Plugins' results for a topic no client may name, not forwarded").register(meterRegistry);
     }
 
     /** What a batch of results answers: targets of data operations, and whole pass-through reads. */
@@ -94,10 +93,11 @@ public class DataOperationResultForwarder {
         if (ClientTopics.isClientTopic(topic, m2mTopic)) {
             return true;
         }
-        if (refusedDestinations.getAndIncrement() == 0) {
+        if (refusedDestinations.count() == 0) {
             LOGGER.warn("A data operation result for topic {} was not forwarded: no client may name it; further ones"
-                + " are not forwarded without a log line", topic);
+                + " are counted in ncmp.data-operations.results-not-forwarded, not logged", topic);
         }
+        refusedDestinations.increment();
         return false;
     }
 

@@ -20,8 +20,10 @@ class DataOperationsKafkaConfig {
     @Bean
     DataOperationResultForwarder dataOperationResultForwarder(final KafkaTemplate<String, String> kafkaTemplate,
                                                               final PendingAnswers pendingAnswers,
-                                                              final DataOperationProperties dataOperationProperties) {
-        return new DataOperationResultForwarder(kafkaTemplate, pendingAnswers, dataOperationProperties.m2mTopic());
+                                                              final DataOperationProperties dataOperationProperties,
+                                                              final MeterRegistry meterRegistry) {
+        return new DataOperationResultForwarder(kafkaTemplate, pendingAnswers, dataOperationProperties.m2mTopic(),
+            meterRegistry);
     }
 
     @Bean
