@@ -4,9 +4,10 @@ import ch.qos.logback.classic.pattern.MessageConverter;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 
 /**
- * A log message cut at {@value #MOST_CHARACTERS} characters, its control characters but tab and line breaks written
- * as escapes (\u0000): a message may quote what a client or a peer sent (a 5 MB value, a statement with 65,535
- * parameters, a Kafka record's NUL bytes), and no one may fill the disk through the log or make it binary.
+ * A log message cut at {@value #MOST_CHARACTERS} characters, its control characters but tab written as escapes
+ * (\u0000, \u000a): a message may quote what a client or a peer sent (a 5 MB value, a statement with 65,535
+ * parameters, a Kafka record's NUL bytes, a line break and a forged log line after it), and no one may fill the
+ * disk through the log, make it binary, or add lines to it. Stack traces are written apart, line by line.
  */
 public class BoundedMessageConverter extends MessageConverter {
 
@@ -47,6 +48,6 @@ public class BoundedMessageConverter extends MessageConverter {
     }
 
     private static boolean isEscaped(final char character) {
-        return (character < ' ' && character != '\t' && character != '\n' && character != '\r') || character == 0x7f;
+        return (character < ' ' && character != '\t') || character == 0x7f;
     }
 }

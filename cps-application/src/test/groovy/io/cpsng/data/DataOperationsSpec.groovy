@@ -172,6 +172,17 @@ class DataOperationsSpec extends Specification {
             'the m2m topic itself' | 'm2m-RUN'
     }
 
+    def 'A result record without a value is skipped, and the results after it are forwarded'() {
+        given: 'a plugin\'s result whose value is null (a tombstone), then one for the client\'s topic, in one partition'
+            def tombstone = dmiResult(clientTopic, 'tombstone', 'ready-1', 'one-partition')
+            TestKafka.send([new ProducerRecord<String, String>(tombstone.topic(), null, tombstone.key(), null,
+                tombstone.headers()), dmiResult(clientTopic, 'after-tombstone', 'ready-2', 'one-partition')])
+        when: 'the client\'s topic is read until a result is there'
+            def records = TestKafka.readUntil(clientTopic, Duration.ofSeconds(30)) { it.size() >= 1 }
+        then: 'it is the one after the tombstone: reading the tombstone as a result failed the batch at every retry'
+            records*.key() == ['after-tombstone']
+    }
+
     def 'Unknown and not-READY targets are one error event with codes 100 and 101, named as the client named them'() {
         when: 'a read names an unknown handle, a LOCKED one and a READY one'
             def requestId = requestIdOf(postDataOperation(clientTopic, operations([alt('unknown'), "locked-1-${run}", alt('ready-1')])))

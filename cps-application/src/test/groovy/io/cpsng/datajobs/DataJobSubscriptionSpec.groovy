@@ -150,6 +150,7 @@ class DataJobSubscriptionSpec extends Specification {
             'no selector'          | 'after-4'   | '{"eventType":"dataJobCreated","event":{"dataJob":{"id":"x","productionJobDefinition":{}}}}'
             'a NUL in the job id'  | 'after-5'   | '{"eventType":"dataJobCreated","event":{"dataJob":{"id":"x\\u0000y","productionJobDefinition":{"targetSelector":{"dataNodeSelector":"/a"}}}}}'
             'a NUL in its filter'  | 'after-6'   | '{"eventType":"dataJobCreated","event":{"dataJob":{"id":"z","productionJobDefinition":{"targetSelector":{"dataNodeSelector":"/a"},"dataSelector":{"notificationFilter":"\\u0000"}}}}}'
+            'a selector of 3,000 characters' | 'after-7' | '{"eventType":"dataJobCreated","event":{"dataJob":{"id":"w","productionJobDefinition":{"targetSelector":{"dataNodeSelector":"/' + 'a' * 3000 + '"}}}}}'
     }
 
     def 'A data job with no subscription answers 404'() {

@@ -123,6 +123,11 @@ public class DataOperationResultForwarder {
 
     private static ProducerRecord<String, String> forwardedRecordOf(final ConsumerRecord<String, String> result,
                                                                     final Answered answered) {
+        if (result.value() == null) {
+            // a tombstone holds no result; reading it as one failed the batch at every retry
+            LOGGER.debug("A record without a value on the m2m topic, not forwarded");
+            return null;
+        }
         final String type = header(result, "ce_type");
         if (type == null) {
             return legacyForwarded(result.value(), answered);

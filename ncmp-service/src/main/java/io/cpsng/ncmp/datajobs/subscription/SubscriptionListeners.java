@@ -1,5 +1,6 @@
 package io.cpsng.ncmp.datajobs.subscription;
 
+import io.cpsng.cps.api.exceptions.DataValidationException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
@@ -19,7 +20,7 @@ import tools.jackson.databind.json.JsonMapper;
  * and DMI plugins' answers (a CloudEvent: ce_type subscriptionCreateResponse, ce_correlationid
  * {@code <dataJobId>#<plugin>}, value {"data": {"statusCode": "1", "statusMessage": "ACCEPTED"}}, anything else a
  * rejection), each taken in turn. A record that cannot be read is skipped; the first of each kind is logged. So is
- * one holding a NUL character: PostgreSQL stores none, and its statement failing held every later record.
+ * one holding a NUL character, or one whose data the store refuses: its statement failing held every later record.
  */
 class SubscriptionListeners {
 
@@ -37,7 +38,15 @@ class SubscriptionListeners {
         groupId = "${ncmp.datajob.subscription.consumer-group:ncmp-data-job-subscriptions}",
         containerFactory = "subscriptionContainerFactory", batch = "true")
     void onClientEvents(final List<ConsumerRecord<String, String>> events) {
-        events.forEach(event -> onClientEvent(event.value()));
+        for (final ConsumerRecord<String, String> event : events) {
+            try {
+                onClientEvent(event.value());
+            } catch (final DataValidationException refused) {
+                // the store's refusal of this event's data (a selector longer than an xpath may be): taking the
+                // batch again would be refused again, and held every event after it
+                skip("a client event whose data the store refuses", refused.getDetails());
+            }
+        }
     }
 
     @KafkaListener(id = "data-job-subscription-answers",
