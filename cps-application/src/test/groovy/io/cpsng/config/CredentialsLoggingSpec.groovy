@@ -3,8 +3,12 @@ package io.cpsng.config
 import ch.qos.logback.classic.Logger
 import ch.qos.logback.classic.spi.ILoggingEvent
 import ch.qos.logback.core.read.ListAppender
+import io.cpsng.ncmp.dmi.DmiProperties
 import org.slf4j.LoggerFactory
+import org.springframework.util.unit.DataSize
 import spock.lang.Specification
+
+import java.time.Duration
 
 /** Credentials stay out of the logs: only a generated password is shown, once, so the operator can use it. */
 class CredentialsLoggingSpec extends Specification {
@@ -41,8 +45,8 @@ class CredentialsLoggingSpec extends Specification {
 
     def 'DMI credentials are masked when the settings are printed'() {
         expect: 'the password does not appear'
-            !new io.cpsng.ncmp.dmi.DmiProperties(java.time.Duration.ofSeconds(1), java.time.Duration.ofSeconds(1), 200, 'dmi', 'dmi-Secret-2',
-                java.time.Duration.ofSeconds(10), java.time.Duration.ofSeconds(5), new io.cpsng.ncmp.dmi.DmiProperties.Auth(true))
+            !new DmiProperties(Duration.ofSeconds(1), Duration.ofSeconds(1), 200, 'dmi', 'dmi-Secret-2',
+                Duration.ofSeconds(10), Duration.ofSeconds(5), new DmiProperties.Auth(true), DataSize.ofMegabytes(64))
                 .toString().contains('dmi-Secret-2')
     }
 }
