@@ -46,7 +46,8 @@ class CredentialsLoggingSpec extends Specification {
     def 'DMI credentials are masked when the settings are printed'() {
         expect: 'the password does not appear'
             !new DmiProperties(Duration.ofSeconds(1), Duration.ofSeconds(1), 200, 'dmi', 'dmi-Secret-2',
-                Duration.ofSeconds(10), Duration.ofSeconds(5), new DmiProperties.Auth(true), DataSize.ofMegabytes(64))
+                Duration.ofSeconds(10), Duration.ofSeconds(5), new DmiProperties.Auth(true), DataSize.ofMegabytes(64),
+                null)
                 .toString().contains('dmi-Secret-2')
     }
 }

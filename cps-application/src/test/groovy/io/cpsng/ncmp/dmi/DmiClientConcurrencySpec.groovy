@@ -30,7 +30,7 @@ class DmiClientConcurrencySpec extends Specification {
 
     def 'No more calls than allowed are open at once: the others wait for a free one'() {
         given: 'a client allowed 2 calls at once'
-            def dmiClient = new DmiClient(new DmiProperties(Duration.ofSeconds(2), Duration.ofSeconds(30), 2, '', '', Duration.ofSeconds(10), Duration.ofSeconds(5), new DmiProperties.Auth(true), DataSize.ofMegabytes(64)),
+            def dmiClient = new DmiClient(new DmiProperties(Duration.ofSeconds(2), Duration.ofSeconds(30), 2, '', '', Duration.ofSeconds(10), Duration.ofSeconds(5), new DmiProperties.Auth(true), DataSize.ofMegabytes(64), null),
                 new SimpleMeterRegistry())
         when: '6 handles ask for their module references at the same time'
             def start = System.nanoTime()

@@ -20,6 +20,9 @@ import org.springframework.util.unit.DataSize;
  * @param auth                  which credentials a call carries
  * @param maxResponseSize       the largest answer taken from a plugin (held whole in memory); a larger one fails the
  *                              call as a plugin's error (the reference's maximumInMemorySizeInMegabytes: 64)
+ * @param maxInFlightResponseSize the most bytes the answers being read hold together, all calls of this instance;
+ *                              an answer that would pass it fails its call (a plugin's error saying so). Unset: a
+ *                              quarter of the JVM's largest heap
  */
 @ConfigurationProperties("ncmp.dmi")
 public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
@@ -30,7 +33,8 @@ public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
                             @DefaultValue("10s") Duration healthCheckInterval,
                             @DefaultValue("5s") Duration healthCheckTimeout,
                             @DefaultValue Auth auth,
-                            @DefaultValue("64MB") DataSize maxResponseSize) {
+                            @DefaultValue("64MB") DataSize maxResponseSize,
+                            DataSize maxInFlightResponseSize) {
 
     public DmiProperties {
         if (maxConcurrentRequests < 1) {
@@ -39,6 +43,15 @@ public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
         if (maxResponseSize.toBytes() < 1) {
             throw new IllegalArgumentException("ncmp.dmi.max-response-size must be at least 1 byte");
         }
+        if (maxInFlightResponseSize != null && maxInFlightResponseSize.toBytes() < 1) {
+            throw new IllegalArgumentException("ncmp.dmi.max-in-flight-response-size must be at least 1 byte");
+        }
+    }
+
+    /** ncmp.dmi.max-in-flight-response-size in bytes, its default when unset. */
+    public long inFlightResponseBytes() {
+        return maxInFlightResponseSize == null
+            ? Runtime.getRuntime().maxMemory() / 4 : maxInFlightResponseSize.toBytes();
     }
 
     /**
@@ -53,8 +66,10 @@ public record DmiProperties(@DefaultValue("2s") Duration connectTimeout,
     @Override
     public String toString() {
         return "DmiProperties[connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
-            + ", maxConcurrentRequests=" + maxConcurrentRequests + ", username=" + username + ", password=" + (password.isEmpty() ? "" : "****")
+            + ", maxConcurrentRequests=" + maxConcurrentRequests + ", username=" + username
+            + ", password=" + (password.isEmpty() ? "" : "****")
             + ", healthCheckInterval=" + healthCheckInterval + ", healthCheckTimeout=" + healthCheckTimeout
-            + ", auth=" + auth + ", maxResponseSize=" + maxResponseSize + "]";
+            + ", auth=" + auth + ", maxResponseSize=" + maxResponseSize + ", maxInFlightResponseSize="
+            + maxInFlightResponseSize + "]";
     }
 }

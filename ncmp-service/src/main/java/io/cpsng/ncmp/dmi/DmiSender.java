@@ -38,11 +38,13 @@ final class DmiSender {
     private final MeterRegistry meterRegistry;
     private final DmiAuthorization dmiAuthorization;
     private final Semaphore openCalls;
+    private final AnswerBytesBudget answerBytesBudget;
 
     DmiSender(final DmiProperties dmiProperties, final MeterRegistry meterRegistry) {
         this.dmiProperties = dmiProperties;
         this.meterRegistry = meterRegistry;
         this.openCalls = new Semaphore(dmiProperties.maxConcurrentRequests());
+        this.answerBytesBudget = new AnswerBytesBudget(dmiProperties.inFlightResponseBytes());
         this.httpClient = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(dmiProperties.connectTimeout()).build();
         this.dmiAuthorization = new DmiAuthorization(dmiProperties);
@@ -107,10 +109,12 @@ final class DmiSender {
             throw interrupted(method, endpoint, subject);
         }
         final Timer.Sample sample = Timer.start(meterRegistry);
+        final BoundedBody.Handler answer = BoundedBody.handler(dmiProperties.maxResponseSize().toBytes(),
+            answerBytesBudget);
         String outcome = "error";
         try {
-            final HttpResponse<String> response = answerWithin(dmiProperties.readTimeout(), httpClient.sendAsync(
-                request.build(), BoundedBody.handler(dmiProperties.maxResponseSize().toBytes())));
+            final HttpResponse<String> response = answerWithin(dmiProperties.readTimeout(),
+                httpClient.sendAsync(request.build(), answer));
             outcome = String.valueOf(response.statusCode());
             return new DmiResponse(response.statusCode(), response.body());
         } catch (final HttpConnectTimeoutException unreachable) {
@@ -122,6 +126,9 @@ final class DmiSender {
         } catch (final BoundedBody.TooLargeException tooLarge) {
             throw new DmiException("DMI plugin answer too large", method + " " + endpoint + " for " + subject
                 + " at " + origin(uri) + ": " + tooLarge.getMessage(), null);
+        } catch (final BoundedBody.OverBudgetException overBudget) {
+            throw new DmiException("Too many DMI plugin answers at once", method + " " + endpoint + " for "
+                + subject + " at " + origin(uri) + " was given up: " + overBudget.getMessage() + "; try again", null);
         } catch (final IOException unreachable) {
             throw new DmiException("DMI plugin unreachable", method + " " + endpoint + " for " + subject + " at "
                 + origin(uri) + " failed: " + unreachable.getClass().getSimpleName(), null);
@@ -129,6 +136,7 @@ final class DmiSender {
             Thread.currentThread().interrupt();
             throw interrupted(method, endpoint, subject);
         } finally {
+            answer.release();
             openCalls.release();
             sample.stop(Timer.builder("ncmp.dmi.call").tag("endpoint", endpoint).tag("outcome", outcome)
                 .register(meterRegistry));
@@ -160,6 +168,11 @@ final class DmiSender {
             }
             throw new IOException(cause);
         }
+    }
+
+    /** What the answers being read hold now, in bytes. */
+    long answerBytesInFlight() {
+        return answerBytesBudget.reserved();
     }
 
     /** The plugin in an error message: scheme and authority, the subject names the rest. */

@@ -31,6 +31,7 @@ class DmiAuthorizationSpec extends Specification {
 
     static DmiProperties dmiProperties(boolean authEnabled, String username) {
         new DmiProperties(Duration.ofSeconds(2), Duration.ofSeconds(30), 200, username, 'dmi-Pa55word',
-            Duration.ofSeconds(10), Duration.ofSeconds(5), new DmiProperties.Auth(authEnabled), DataSize.ofMegabytes(64))
+            Duration.ofSeconds(10), Duration.ofSeconds(5), new DmiProperties.Auth(authEnabled), DataSize.ofMegabytes(64),
+            null)
     }
 }

@@ -10,6 +10,7 @@ import spock.lang.AutoCleanup
 import spock.lang.Shared
 import spock.lang.Specification
 import spock.lang.Timeout
+import spock.util.concurrent.PollingConditions
 
 import java.time.Duration
 import java.util.concurrent.CountDownLatch
@@ -17,18 +18,26 @@ import java.util.concurrent.Executors
 import java.util.concurrent.TimeUnit
 
 /**
- * What a plugin's answer may cost: the read timeout bounds the whole answer, body included, and an answer larger
- * than ncmp.dmi.max-response-size fails the call. Against a plugin that sends its headers and then stalls, or sends
- * more than the limit; a health check of a stalling plugin says it is down.
+ * What a plugin's answer may cost: the read timeout bounds the whole answer, body included, an answer larger
+ * than ncmp.dmi.max-response-size fails the call, and so does one that would take the answers being read past
+ * ncmp.dmi.max-in-flight-response-size. Against a plugin that sends its headers and then stalls, sends more than the
+ * limit, or holds two answers half sent; a health check of a stalling plugin says it is down.
  */
 @Timeout(value = 20, unit = TimeUnit.SECONDS)
 class DmiSenderSpec extends Specification {
 
     static final Duration READ_TIMEOUT = Duration.ofMillis(500)
     static final DataSize MAX_RESPONSE_SIZE = DataSize.ofKilobytes(64)
+    static final DataSize MAX_IN_FLIGHT_RESPONSE_SIZE = DataSize.ofKilobytes(100)
+    // one answer fits in the budget, but not beside the first part of another
+    static final int ANSWER_BYTES = 60_000
+    static final int FIRST_PART_BYTES = 45_000
 
     @Shared
     CountDownLatch stalledAnswersRelease = new CountDownLatch(1)
+
+    @Shared
+    CountDownLatch heldAnswersRelease = new CountDownLatch(1)
 
     @Shared
     @AutoCleanup('shutdownNow')
@@ -39,10 +48,12 @@ class DmiSenderSpec extends Specification {
 
     @Shared
     DmiSender objectUnderTest = new DmiSender(new DmiProperties(Duration.ofSeconds(2), READ_TIMEOUT, 10, '', '',
-        Duration.ofSeconds(10), READ_TIMEOUT, new DmiProperties.Auth(true), MAX_RESPONSE_SIZE), new SimpleMeterRegistry())
+        Duration.ofSeconds(10), READ_TIMEOUT, new DmiProperties.Auth(true), MAX_RESPONSE_SIZE,
+        MAX_IN_FLIGHT_RESPONSE_SIZE), new SimpleMeterRegistry())
 
     def cleanupSpec() {
         stalledAnswersRelease.countDown()
+        heldAnswersRelease.countDown()
         plugin.stop(0)
     }
 
@@ -52,6 +63,34 @@ class DmiSenderSpec extends Specification {
         then: 'the call fails as a plugin that did not answer in time, naming the whole answer'
             def timeout = thrown(DmiTimeoutException)
             timeout.details.contains('got no whole answer within PT0.5S')
+        and: 'the part it sent no longer counts among the answers being read'
+            objectUnderTest.answerBytesInFlight() == 0
+    }
+
+    def 'An answer that would take the answers being read past their budget fails its call, naming it'() {
+        given: 'a call whose plugin has sent the first part of its answer'
+            def calls = Executors.newVirtualThreadPerTaskExecutor()
+            def heldCall = calls.submit { callForOutcome('/held') }
+            new PollingConditions(timeout: 5).eventually {
+                assert objectUnderTest.answerBytesInFlight() == FIRST_PART_BYTES
+            }
+        when: 'another plugin answers a whole answer that fits the limit of one but not what is left of the budget'
+            def secondCall = callForOutcome('/whole')
+        then: 'that call fails as a plugin error naming the budget, without the answer'
+            def budget = MAX_IN_FLIGHT_RESPONSE_SIZE.toBytes()
+            secondCall == "failed: Too many DMI plugin answers at once: more than ${budget} bytes"
+        and: 'its part no longer counts'
+            objectUnderTest.answerBytesInFlight() == FIRST_PART_BYTES
+        when: 'the first plugin sends the rest of its answer'
+            heldAnswersRelease.countDown()
+        then: 'the first answer is read whole'
+            heldCall.get(5, TimeUnit.SECONDS) == "read ${ANSWER_BYTES}"
+        and: 'nothing counts as being read any more'
+            objectUnderTest.answerBytesInFlight() == 0
+        and: 'the whole answer refused before is read whole now'
+            callForOutcome('/whole') == "read ${ANSWER_BYTES}"
+        cleanup:
+            calls.close()
     }
 
     def 'An answer larger than the limit fails the call, naming the limit'() {
@@ -80,6 +119,15 @@ class DmiSenderSpec extends Specification {
             objectUnderTest.isHealthy(uri('/at-limit'), READ_TIMEOUT)
     }
 
+    String callForOutcome(String path) {
+        try {
+            "read ${objectUnderTest.postJson('data', uri(path), [:], 'cm handle h-1', null).body().length()}"
+        } catch (DmiException failure) {
+            def budget = failure.details =~ /more than (\d+) bytes \(ncmp.dmi.max-in-flight-response-size\)/
+            "failed: ${failure.message}: ${budget ? "more than ${budget[0][1]} bytes" : failure.details}"
+        }
+    }
+
     HttpServer startPlugin() {
         def server = HttpServer.create(new InetSocketAddress(InetAddress.loopbackAddress, 0), 0)
         server.executor = pluginThreads
@@ -96,6 +144,16 @@ class DmiSenderSpec extends Specification {
         server.createContext('/at-limit') { HttpExchange exchange ->
             def text = 'a' * (MAX_RESPONSE_SIZE.toBytes() - 1) + '\u00e9'
             answer(exchange, 'application/json; charset=ISO-8859-1', text.getBytes('ISO-8859-1'))
+        }
+        server.createContext('/held') { HttpExchange exchange ->
+            exchange.sendResponseHeaders(200, ANSWER_BYTES)
+            exchange.responseBody.write(('a' * FIRST_PART_BYTES).bytes)
+            exchange.responseBody.flush()
+            heldAnswersRelease.await(10, TimeUnit.SECONDS)
+            exchange.responseBody.withCloseable { it.write(('b' * (ANSWER_BYTES - FIRST_PART_BYTES)).bytes) }
+        }
+        server.createContext('/whole') { HttpExchange exchange ->
+            answer(exchange, 'application/json', ('c' * ANSWER_BYTES).bytes)
         }
         server.start()
         server
