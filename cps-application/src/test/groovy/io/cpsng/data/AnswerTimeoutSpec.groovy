@@ -72,7 +72,7 @@ class AnswerTimeoutSpec extends Specification {
         def cmHandles = (1..4).collect { new CmHandle(id(it), null, null, null, [:], [:], 'tag-1', "me=${id(it)}",
             null, null, null) }
         assert first.getBean(NcmpDmiRegistrationService).updateDmiRegistration(new DmiPluginRegistration(null,
-            "http://127.0.0.1:${dataPlugin.port()}", modelPlugin.baseUrl(), cmHandles, [], [], null)).allSucceeded()
+            "http://127.0.0.1:${dataPlugin.port()}", modelPlugin.baseUrl(), null, null, cmHandles, [], [], null)).allSucceeded()
         new PollingConditions(timeout: 30, delay: 0.1).eventually {
             (1..4).each { assert first.getBean(NcmpCmHandleService).getCmHandle(id(it)).state().cmHandleState() == CmHandleState.READY }
         }

@@ -135,7 +135,7 @@ class DataOperationsSpec extends Specification {
                 DmiStubKafka.NONE.withFlag('--kafka-bootstrap-servers', TestKafka.BOOTSTRAP_SERVERS).withFlag('--m2m-topic', "m2m-${run}"))
             def ids = (1..3).collect { "stub-${it}-${run}".toString() }
             assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(new DmiPluginRegistration(kafkaStub.baseUrl(),
-                null, null, ids.collect { new CmHandle(it, null, null, null, [:], [:], 'tag-1', null, null, null, null) },
+                null, null, null, null, ids.collect { new CmHandle(it, null, null, null, [:], [:], 'tag-1', null, null, null, null) },
                 [], [], null)).allSucceeded()
             new PollingConditions(timeout: 30, delay: 0.1).eventually {
                 ids.each { assert instance.getBean(NcmpCmHandleService).getCmHandle(it).state().cmHandleState() == CmHandleState.READY }
@@ -356,7 +356,7 @@ class DataOperationsSpec extends Specification {
             [neType: 'RadioNode'], [:], 'tag-1', alt(it), null, null, null) } +
             [new CmHandle("locked-1-${run}", null, null, null, [:], [:], 'failing-tag', null, null, null, null)]
         assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(new DmiPluginRegistration(null,
-            "http://127.0.0.1:${dataPlugin.port()}", modelPlugin.baseUrl(), cmHandles, [], [], null)).allSucceeded()
+            "http://127.0.0.1:${dataPlugin.port()}", modelPlugin.baseUrl(), null, null, cmHandles, [], [], null)).allSucceeded()
     }
 
     String alt(String name) {

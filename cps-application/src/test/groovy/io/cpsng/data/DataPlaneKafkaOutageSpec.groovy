@@ -65,7 +65,7 @@ class DataPlaneKafkaOutageSpec extends Specification {
         def cmHandles = (1..2).collect { new CmHandle("dataplane-${it}-${run}", null, null, null, [:], [:], null,
             "/SubNetwork=Outage-${run}/MeContext=${it}", 'producer-1', null, null) }
         assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(new DmiPluginRegistration(
-            plugin.baseUrl(), null, null, cmHandles, [], [], null)).allSucceeded()
+            plugin.baseUrl(), null, null, null, null, cmHandles, [], [], null)).allSucceeded()
         new PollingConditions(timeout: 30, delay: 0.1).eventually {
             cmHandles.each { assert instance.getBean(NcmpCmHandleService).getCmHandle(it.id()).state().cmHandleState() == CmHandleState.READY }
         }

@@ -127,7 +127,7 @@ class LcmEventsKafkaSpec extends Specification {
     void register(ConfigurableApplicationContext instance, List<String> cmHandleIds) {
         def cmHandles = cmHandleIds.collect { new CmHandle(it, null, null, null, [:], [:], '', null, null, null, null) }
         def result = instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(
-            new DmiPluginRegistration(dmiStub.baseUrl(), null, null, cmHandles, [], [], null))
+            new DmiPluginRegistration(dmiStub.baseUrl(), null, null, null, null, cmHandles, [], [], null))
         assert result.allSucceeded()
     }
 

@@ -171,17 +171,20 @@ class LcmEventsReferenceFormatSpec extends Specification {
 
     void register(CmHandle... cmHandles) {
         assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(
-            new DmiPluginRegistration(dmiStub.baseUrl(), null, null, cmHandles as List, [], [], null)).allSucceeded()
+            new DmiPluginRegistration(dmiStub.baseUrl(), null, null, null, null, cmHandles as List, [], [],
+                null)).allSucceeded()
     }
 
     void update(CmHandle cmHandle) {
         assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(
-            new DmiPluginRegistration(dmiStub.baseUrl(), null, null, [], [cmHandle], [], null)).allSucceeded()
+            new DmiPluginRegistration(dmiStub.baseUrl(), null, null, null, null, [], [cmHandle], [],
+                null)).allSucceeded()
     }
 
     void remove(String cmHandleId) {
         assert instance.getBean(NcmpDmiRegistrationService).updateDmiRegistration(
-            new DmiPluginRegistration(dmiStub.baseUrl(), null, null, [], [], [cmHandleId], null)).allSucceeded()
+            new DmiPluginRegistration(dmiStub.baseUrl(), null, null, null, null, [], [], [cmHandleId],
+                null)).allSucceeded()
     }
 
     void awaitReady(String cmHandleId) {

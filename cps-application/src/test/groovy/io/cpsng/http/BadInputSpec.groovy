@@ -122,16 +122,15 @@ class BadInputSpec extends ServerSpec {
             'a condition member misspelt'    | '/ncmpInventory/v1/ch/searches'    | '{"cmHandleQueryParameters":[{"conditionName":"hasAllModules","conditionParamters":[]}]}'  || '$.cmHandleQueryParameters[0].conditionParamters'
             'the deprecated conditions'      | '/ncmp/v1/ch/searches'             | '{"conditions":[{"name":"hasAllModules","conditionParameters":[{"moduleName":"m"}]}]}'     || 'conditions (deprecated'
             'a handle member misspelt'       | '/ncmpInventory/v1/ch'             | '{"dmiPlugin":"http://127.0.0.1:1","createdCmHandles":[{"cmHandle":"member-refused","alternateID":"a"}]}' || '$.createdCmHandles[0].alternateID'
-            'a plugin for write jobs'        | '/ncmpInventory/v1/ch'             | '{"dmiPlugin":"http://127.0.0.1:1","dmiDatajobsWritePlugin":"http://127.0.0.1:2","createdCmHandles":[{"cmHandle":"member-refused"}]}' || 'dmiDatajobsWritePlugin is not served'
             'a handle status'                | '/ncmpInventory/v1/ch'             | '{"dmiPlugin":"http://127.0.0.1:1","createdCmHandles":[{"cmHandle":"member-refused","cmHandleStatus":"READY"}]}' || 'createdCmHandles[0].cmHandleStatus is not served'
             'an operation member misspelt'   | '/ncmp/v1/data?topic=results'      | '{"operations":[{"operation":"read","operationId":"1","datastore":"ncmp-datastore:passthrough-operational","targetIDs":["h-1"]}]}' || '$.operations[0].targetIDs'
             'a data job member misspelt'     | '/do-not-use/dataJobs/job-1/write' | '{"dataJobMetadata":{"destinaton":"d"},"dataJobWriteRequest":{"data":[]}}'                 || '$.dataJobMetadata.destinaton'
     }
 
     def 'The reference\'s members this service does not serve are taken when empty, as leaving them out'() {
-        when: 'a handle is registered with empty data job plugins and an empty status'
+        when: 'a handle is registered with an empty status'
             def registration = http.post('/ncmpInventory/v1/ch', 'application/json', JsonOutput.toJson([dmiPlugin: PLUGIN,
-                dmiDatajobsReadPlugin: '', dmiDatajobsWritePlugin: '', createdCmHandles: [[cmHandle: 'member-empty', cmHandleStatus: '']]]))
+                createdCmHandles: [[cmHandle: 'member-empty', cmHandleStatus: '']]]))
         then: 'it is registered'
             registration.status == 200
             http.get('/ncmp/v1/ch/member-empty').status == 200

@@ -110,7 +110,8 @@ class RegistrationSpec extends IntegrationSpec {
 
     def 'A DMI plugin that is not an http(s) URL is refused whole'() {
         when: 'a registration names a plugin by another scheme'
-            objectUnderTest.updateDmiRegistration(new DmiPluginRegistration('ftp://dmi', null, null, [cmHandle('x', [:], [:], null)], [], [], null))
+            objectUnderTest.updateDmiRegistration(new DmiPluginRegistration('ftp://dmi', null, null, null, null,
+                [cmHandle('x', [:], [:], null)], [], [], null))
         then: 'it is invalid input'
             thrown(InvalidInputException)
         and: 'nothing was stored'
@@ -123,7 +124,7 @@ class RegistrationSpec extends IntegrationSpec {
     }
 
     static registration(Map operations) {
-        new DmiPluginRegistration(DMI, null, null, operations.created ?: [], operations.updated ?: [],
+        new DmiPluginRegistration(DMI, null, null, null, null, operations.created ?: [], operations.updated ?: [],
             operations.removed ?: [], operations.upgraded)
     }
 }

@@ -155,7 +155,7 @@ class DataPlanePerfSpec extends RunningServiceSpec {
                     new CmHandle("ch-${it}".toString(), null, null, null, [neType: 'RadioNode'], [:], "tag-${it % 5 + 1}",
                         alternateId(it), null, null, null)
                 }
-                assert ncmpDmiRegistrationService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(), null, null,
+                assert ncmpDmiRegistrationService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(), null, null, null, null,
                     cmHandles, [], [], null)).allSucceeded()
             }
         }

@@ -85,7 +85,7 @@ class DeviceHeartbeatsPerfSpec extends RunningServiceSpec {
         (1..HANDLES).collate(5_000).each { batch ->
             def cmHandles = batch.collect { new CmHandle("hb-${it}".toString(), null, null, null, [:], [:], null, null, null, null, null) }
             assert ncmpDmiRegistrationService.updateDmiRegistration(new DmiPluginRegistration('http://dmi.invalid:8080',
-                null, null, cmHandles, [], [], null)).allSucceeded()
+                null, null, null, null, cmHandles, [], [], null)).allSucceeded()
         }
     }
 

@@ -10,8 +10,8 @@ import java.util.stream.Collectors;
 
 /**
  * A DMI plugin's registration request, shaped as the reference's RestDmiPluginRegistration. In updated
- * handles a property given as null is removed. The reference's members this service does not serve (plugins of
- * their own for data jobs, a handle status given by the client) are refused when they hold a value, not ignored.
+ * handles a property given as null is removed. The reference's member this service does not serve (a handle status
+ * given by the client) is refused when it holds a value, not ignored.
  */
 record RestDmiPluginRegistration(String dmiPlugin, String dmiDataPlugin, String dmiModelPlugin,
                                  String dmiDatajobsReadPlugin, String dmiDatajobsWritePlugin,
@@ -32,20 +32,17 @@ record RestDmiPluginRegistration(String dmiPlugin, String dmiDataPlugin, String 
 
     enum TrustLevel { COMPLETE, NONE }
 
-    private static final String DATA_JOBS_PLUGIN = "data jobs go to each handle's data plugin (dmiDataPlugin, else "
-        + "dmiPlugin)";
     private static final String HANDLE_STATUS = "a handle's state is the one NCMP gives it (state.cmHandleState)";
 
     record RestUpgradedCmHandles(List<String> cmHandles, String moduleSetTag) {
     }
 
     DmiPluginRegistration toDmiPluginRegistration() {
-        refuseIfGiven("dmiDatajobsReadPlugin", dmiDatajobsReadPlugin, DATA_JOBS_PLUGIN);
-        refuseIfGiven("dmiDatajobsWritePlugin", dmiDatajobsWritePlugin, DATA_JOBS_PLUGIN);
         refuseStatusesGiven("createdCmHandles", createdCmHandles);
         refuseStatusesGiven("updatedCmHandles", updatedCmHandles);
-        return new DmiPluginRegistration(dmiPlugin, dmiDataPlugin, dmiModelPlugin, toCmHandles(createdCmHandles),
-            toCmHandles(updatedCmHandles), removedCmHandles, upgradedCmHandles == null ? null
+        return new DmiPluginRegistration(dmiPlugin, dmiDataPlugin, dmiModelPlugin, dmiDatajobsReadPlugin,
+            dmiDatajobsWritePlugin, toCmHandles(createdCmHandles), toCmHandles(updatedCmHandles), removedCmHandles,
+            upgradedCmHandles == null ? null
             : new UpgradedCmHandles(upgradedCmHandles.cmHandles(), upgradedCmHandles.moduleSetTag()));
     }
 

@@ -94,24 +94,25 @@ class ConcurrentRegistrationSpec extends ModuleSyncIntegrationSpec {
     }
 
     Answer create(List<String> ids) {
-        def result = send(new DmiPluginRegistration(dmiStub.baseUrl(), null, null,
+        def result = send(new DmiPluginRegistration(dmiStub.baseUrl(), null, null, null, null,
             ids.collect { new CmHandle(it, null, null, null, [:], [:], 'tag-1', null, null, null, null) }, [], [], null))
         new Answer('create', ids, result.failedCreatedCmHandles())
     }
 
     Answer update(List<String> ids) {
-        def result = send(new DmiPluginRegistration(dmiStub.baseUrl(), null, null, [],
+        def result = send(new DmiPluginRegistration(dmiStub.baseUrl(), null, null, null, null, [],
             ids.collect { new CmHandle(it, null, null, null, [:], [updated: 'yes'], null, null, null, null, null) }, [], null))
         new Answer('update', ids, result.failedUpdatedCmHandles())
     }
 
     Answer remove(List<String> ids) {
-        new Answer('remove', ids, send(new DmiPluginRegistration(dmiStub.baseUrl(), null, null, [], [], ids, null))
+        new Answer('remove', ids, send(new DmiPluginRegistration(dmiStub.baseUrl(), null, null, null, null, [], [],
+            ids, null))
             .failedRemovedCmHandles())
     }
 
     Answer upgrade(List<String> ids) {
-        def result = send(new DmiPluginRegistration(dmiStub.baseUrl(), null, null, [], [], [],
+        def result = send(new DmiPluginRegistration(dmiStub.baseUrl(), null, null, null, null, [], [], [],
             new UpgradedCmHandles(ids, 'tag-2')))
         new Answer('upgrade', ids, result.failedUpgradeCmHandles())
     }

@@ -45,7 +45,7 @@ class ModuleSyncHostilePluginSpec extends ModuleSyncIntegrationSpec {
     def 'A plugin answering #scenario fails the handle\'s sync, naming why, and stores no module set'() {
         given: 'the handle registered on the hostile plugin'
             def result = ncmpDmiRegistrationService.updateDmiRegistration(new DmiPluginRegistration(pluginUrl(), null,
-                null, [new CmHandle(cmHandleId, null, null, null, [:], [:], '', null, null, null, null)], [], [], null))
+                null, null, null, [new CmHandle(cmHandleId, null, null, null, [:], [:], '', null, null, null, null)], [], [], null))
             assert result.allSucceeded()
         when: 'module sync runs until the handle has failed once'
             syncUntil(30) { cmHandles([cmHandleId])[cmHandleId].state().cmHandleState() == LOCKED }

@@ -62,13 +62,14 @@ abstract class ModuleSyncIntegrationSpec extends IntegrationSpec {
         cmHandleIds.collate(250).each { batch ->
             def cmHandles = batch.collect { new CmHandle(it, null, null, null, [vendor: 'stub'], [:], moduleSetTag, null, null, null, null) }
             def result = ncmpDmiRegistrationService.updateDmiRegistration(
-                new DmiPluginRegistration(dmiStub.baseUrl(), null, null, cmHandles, [], [], null))
+                new DmiPluginRegistration(dmiStub.baseUrl(), null, null, null, null, cmHandles, [], [], null))
             assert result.allSucceeded()
         }
     }
 
     void deregister(List<String> cmHandleIds) {
-        def result = ncmpDmiRegistrationService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(), null, null,
+        def result = ncmpDmiRegistrationService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(),
+            null, null, null, null,
             [], [], cmHandleIds, null))
         assert result.allSucceeded()
     }

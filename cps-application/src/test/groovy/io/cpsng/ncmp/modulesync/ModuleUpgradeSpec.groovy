@@ -77,7 +77,8 @@ class ModuleUpgradeSpec extends ModuleSyncIntegrationSpec {
     }
 
     void upgrade(List<String> cmHandleIds, String moduleSetTag) {
-        def result = ncmpDmiRegistrationService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(), null, null,
+        def result = ncmpDmiRegistrationService.updateDmiRegistration(new DmiPluginRegistration(dmiStub.baseUrl(),
+            null, null, null, null,
             [], [], [], new UpgradedCmHandles(cmHandleIds, moduleSetTag)))
         assert result.allSucceeded()
     }

@@ -8,11 +8,14 @@ import io.cpsng.ServerSpec
 import io.cpsng.dmistub.DmiEndpoint
 import io.cpsng.dmistub.DmiStub
 import io.cpsng.dmistub.DmiStubSettings
+import io.cpsng.ncmp.modulesync.ModuleSyncWatchdog
 import org.springframework.beans.factory.annotation.Autowired
 import spock.lang.AutoCleanup
 import spock.lang.Shared
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse
+import static com.github.tomakehurst.wiremock.client.WireMock.get
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson
 import static com.github.tomakehurst.wiremock.client.WireMock.post
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo
@@ -22,8 +25,10 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
  * Data jobs (the reference's /do-not-use/dataJobs) through the server on a port. Write jobs: every path
  * routed to the handle owning its longest alternate-id prefix, one sub-job per DMI plugin and data producer sent
  * to POST {plugin}/dmi/v1/cmwriteJob, and what cannot be routed or sent told to the client; a sub-job's status and
- * result from its plugin. Read jobs: selectors sorted per plugin and producer. The plugins are WireMocks here, so
- * the spec sees what each got and can make one fail; the DMI stub where a real plugin's answer is wanted.
+ * result from its plugin. Read jobs: selectors sorted per plugin and producer. A handle registered with plugins of its
+ * own for data jobs (dmiDatajobsReadPlugin, dmiDatajobsWritePlugin) has them used instead. The plugins are
+ * WireMocks here, so the spec sees what each got and can make one fail; the DMI stub where a real plugin's answer is
+ * wanted.
  */
 class DataJobSpec extends ServerSpec {
 
@@ -44,6 +49,9 @@ class DataJobSpec extends ServerSpec {
 
     @Autowired
     CmHandleFixture cmHandleFixture
+
+    @Autowired
+    ModuleSyncWatchdog moduleSyncWatchdog
 
     def setupSpec() {
         pluginA.start()
@@ -239,6 +247,52 @@ class DataJobSpec extends ServerSpec {
             'a plugin NCMP does not know' | 'status?dmiServiceName=http%3A%2F%2Fevil.example%3A80'    || 'http://evil.example:80 is not the plugin'
             'no plugin'               | 'status'                                                      || 'dmiServiceName is required'
             'a result without destination' | "result?dmiServiceName=${URLEncoder.encode(pluginA.baseUrl(), 'UTF-8')}" || 'destination is required'
+    }
+
+    def 'A handle with data job plugins of its own has its sub-jobs, their status and read selectors go there'() {
+        given: 'a handle of the DMI stub registered with plugin A for its read jobs and plugin B for its write jobs'
+            def registration = http.post('/ncmpInventory/v1/ch', 'application/json', JsonOutput.toJson([
+                dmiPlugin: dmiStub.baseUrl(), dmiDatajobsReadPlugin: pluginA.baseUrl(),
+                dmiDatajobsWritePlugin: pluginB.baseUrl(), createdCmHandles: [[cmHandle: 'dj-own',
+                alternateId: '/SubNetwork=J/MeContext=1', dataProducerIdentifier: 'p-j']]]))
+            registration.status == 200
+            moduleSyncWatchdog.syncDueHandles()
+            http.get('/ncmp/v1/ch/dj-own/state').json.state.cmHandleState == 'READY'
+        and: 'plugin B answers a sub-job\'s status'
+            def writeJobsOfTheStub = dmiStub.requestCount(DmiEndpoint.WRITE_JOB)
+            pluginB.stubFor(get(urlPathEqualTo('/dmi/v1/cmwriteJob/dataProducer/p-j/dataProducerJob/p-j-job/status'))
+                .willReturn(okJson('{"status":"RUNNING"}')))
+        when: 'a job writes under the handle'
+            def written = writeJob('job-own', [operation('1', '/SubNetwork=J/MeContext=1/ManagedElement=1')])
+        then: 'its sub-job went to plugin B, not to the stub that serves the handle\'s data'
+            written.status == 200
+            written.json == [[subJobId: 'p-j-job', dmiServiceName: pluginB.baseUrl(), dataProducerId: 'p-j']]
+            subJobsSentTo(pluginB)*.data*.operationId == [['1']]
+            subJobsSentTo(pluginA).empty
+            dmiStub.requestCount(DmiEndpoint.WRITE_JOB) == writeJobsOfTheStub
+        when: 'the sub-job\'s status is asked of plugin B, as the answer named it'
+            def status = http.get('/do-not-use/dataJobs/dataProducer/p-j/dataProducerJob/p-j-job/status'
+                + "?dmiServiceName=${URLEncoder.encode(pluginB.baseUrl(), 'UTF-8')}")
+        then: 'plugin B is a plugin NCMP knows, and its answer comes back'
+            status.status == 200
+            status.json == [status: 'RUNNING']
+        when: 'a read job names the handle'
+            def selector = '/SubNetwork[id="J"]/MeContext[id="1"]/ManagedElement[id="1"]'
+            def read = http.post('/do-not-use/dataJobs/read', 'application/json', JsonOutput.toJson([name: 'job',
+                jobId: 'r-own', readProperties: [dataNodeSelector: selector, resultsType: 'x'], customProperties: [:]]))
+        then: 'its selector is sorted under plugin A'
+            read.status == 200
+            read.json.dmiSelectors == [(pluginA.baseUrl()): [("${pluginA.baseUrl()}#p-j".toString()): [selector]]]
+        when: 'the inventory is searched for the handles of plugin B\'s write jobs'
+            def search = http.post('/ncmpInventory/v1/ch/searches', 'application/json', JsonOutput.toJson([
+                cmHandleQueryParameters: [[conditionName: 'cmHandleWithCpsPath', conditionParameters: [[cpsPath:
+                    "//cm-handles[@dmi-datajobs-write-service='${pluginB.baseUrl()}']".toString()]]]]]))
+        then: 'the handle is found'
+            search.status == 200
+            search.json == ['dj-own']
+        cleanup: 'the handle is removed'
+            http.post('/ncmpInventory/v1/ch', 'application/json', JsonOutput.toJson([dmiPlugin: dmiStub.baseUrl(),
+                removedCmHandles: ['dj-own']]))
     }
 
     def writeJob(String dataJobId, List<Map> operations) {

@@ -37,11 +37,13 @@ class DmiUrlAllowListSpec extends ServerSpec {
             http.get('/ncmp/v1/ch/refused-1').status == 404
             http.get('/ncmp/v1/ch/refused-2').status == 404
         where:
-            field            | refused                                      | urls
-            'dmiPlugin'      | 'http://169.254.169.254:8080'                | [dmiPlugin: refused]
-            'dmiPlugin'      | 'http://dmi-a.plugins.example:8080/../admin' | [dmiPlugin: refused]
-            'dmiModelPlugin' | 'http://internal.example:8080'               | [dmiDataPlugin: 'http://dmi-data.plugins.example:8080', dmiModelPlugin: refused]
-            'dmiDataPlugin'  | 'http://dmi-data.plugins.example:9999'       | [dmiDataPlugin: refused, dmiModelPlugin: 'http://dmi-model.plugins.example:8080']
+            field                    | refused                                      | urls
+            'dmiPlugin'              | 'http://169.254.169.254:8080'                | [dmiPlugin: refused]
+            'dmiPlugin'              | 'http://dmi-a.plugins.example:8080/../admin' | [dmiPlugin: refused]
+            'dmiModelPlugin'         | 'http://internal.example:8080'               | [dmiDataPlugin: 'http://dmi-data.plugins.example:8080', dmiModelPlugin: refused]
+            'dmiDataPlugin'          | 'http://dmi-data.plugins.example:9999'       | [dmiDataPlugin: refused, dmiModelPlugin: 'http://dmi-model.plugins.example:8080']
+            'dmiDatajobsReadPlugin'  | 'http://internal.example:8080'               | [dmiPlugin: 'http://dmi-a.plugins.example:8080', dmiDatajobsReadPlugin: refused]
+            'dmiDatajobsWritePlugin' | 'http://dmi-a.plugins.example:8081'          | [dmiPlugin: 'http://dmi-a.plugins.example:8080', dmiDatajobsWritePlugin: refused]
     }
 
     RawHttp.Response register(Map registration) {

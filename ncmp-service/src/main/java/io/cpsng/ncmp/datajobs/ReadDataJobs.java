@@ -22,7 +22,8 @@ import org.springframework.stereotype.Service;
  * Read data jobs sorted as the reference sorts them (it sends nothing to a plugin either): a selector naming a
  * managed element or MeContext by id is routed like an FDN; one naming them by a part of the id goes to every
  * handle whose alternate id holds it; any other selector, or one searching the whole tree ("//"), is for every
- * plugin. Selectors are one a line or joined by OR; blank lines and lines starting with "&&" are left out.
+ * plugin. Selectors are one a line or joined by OR; blank lines and lines starting with "&&" are left out. A
+ * handle's selectors are grouped under the plugin of its read data jobs (dmiDatajobsReadPlugin), else its data plugin.
  */
 @Service
 class ReadDataJobs implements NcmpReadDataJobService {
@@ -78,8 +79,8 @@ class ReadDataJobs implements NcmpReadDataJobService {
             }
             for (final CmHandleRoute route : routes) {
                 if (route.cmHandleState() == CmHandleState.READY) {
-                    byPlugin.computeIfAbsent(route.dataPlugin(), plugin -> new LinkedHashMap<>())
-                        .computeIfAbsent(route.dataPlugin() + "#" + route.dataProducerIdentifier(),
+                    byPlugin.computeIfAbsent(route.dataJobsReadPlugin(), plugin -> new LinkedHashMap<>())
+                        .computeIfAbsent(route.dataJobsReadPlugin() + "#" + route.dataProducerIdentifier(),
                             producer -> new ArrayList<>()).add(selector.text());
                 } else {
                     notReady.add(selector.text());

@@ -29,7 +29,8 @@ import org.springframework.stereotype.Service;
 
 /**
  * Write data jobs as the reference runs them: every path routed to its handle, the operations grouped per DMI
- * plugin and data producer (each group keeps the request's order), one sub-job per group sent to its plugin. The
+ * plugin (the handle's dmiDatajobsWritePlugin, else its data plugin) and data producer (each group keeps the
+ * request's order), one sub-job per group sent to its plugin. The
  * groups are sent at once, each on a virtual thread. Unlike the reference, a path no handle owns refuses the job
  * before anything is sent, naming the operations (the reference answers 500).
  */
@@ -55,7 +56,7 @@ class WriteDataJobs implements NcmpWriteDataJobService {
         this.dmiClient = dmiClient;
     }
 
-    private record SubJobKey(String dataPlugin, String dataProducerIdentifier) {
+    private record SubJobKey(String plugin, String dataProducerIdentifier) {
     }
 
     @Override
@@ -76,7 +77,7 @@ class WriteDataJobs implements NcmpWriteDataJobService {
             if (route == null) {
                 unroutable.add("operation " + operation.operationId() + " (" + operation.path() + ")");
             } else {
-                subJobs.computeIfAbsent(new SubJobKey(route.dataPlugin(), route.dataProducerIdentifier()),
+                subJobs.computeIfAbsent(new SubJobKey(route.dataJobsWritePlugin(), route.dataProducerIdentifier()),
                     key -> new ArrayList<>()).add(dmiOperation(operation, route));
             }
         }
@@ -126,20 +127,20 @@ class WriteDataJobs implements NcmpWriteDataJobService {
             // one plugin and producer, as in the KPI suite: no hand-over to another thread
             final Map.Entry<SubJobKey, List<DmiWriteOperation>> subJob = subJobs.entrySet().iterator().next();
             final SubJobKey key = subJob.getKey();
-            return List.of(new SubJobWriteResponse(dmiClient.startWriteJob(key.dataPlugin(),
-                subJobRequest(dataJobId, metadata, key, subJob.getValue()), authorization), key.dataPlugin(),
+            return List.of(new SubJobWriteResponse(dmiClient.startWriteJob(key.plugin(),
+                subJobRequest(dataJobId, metadata, key, subJob.getValue()), authorization), key.plugin(),
                 key.dataProducerIdentifier()));
         }
         final Map<SubJobKey, Future<String>> subJobIds = new LinkedHashMap<>();
         try (ExecutorService dmiCalls = Executors.newVirtualThreadPerTaskExecutor()) {
             subJobs.forEach((key, dmiOperations) -> subJobIds.put(key, dmiCalls.submit(() -> dmiClient.startWriteJob(
-                key.dataPlugin(), subJobRequest(dataJobId, metadata, key, dmiOperations), authorization))));
+                key.plugin(), subJobRequest(dataJobId, metadata, key, dmiOperations), authorization))));
         }
         final List<SubJobWriteResponse> responses = new ArrayList<>(subJobIds.size());
         DmiException firstFailure = null;
         for (final Map.Entry<SubJobKey, Future<String>> subJobId : subJobIds.entrySet()) {
             try {
-                responses.add(new SubJobWriteResponse(resultOf(subJobId.getValue()), subJobId.getKey().dataPlugin(),
+                responses.add(new SubJobWriteResponse(resultOf(subJobId.getValue()), subJobId.getKey().plugin(),
                     subJobId.getKey().dataProducerIdentifier()));
             } catch (final DmiException failed) {
                 firstFailure = firstFailure == null ? failed : firstFailure;

@@ -33,12 +33,21 @@ final class CmHandleColumns {
 
     static final RowMapper<CmHandle> CM_HANDLE = (resultSet, rowNumber) -> toCmHandle(resultSet);
 
-    /** The columns of a route as {@link #ROUTE} reads them: data go to the data plugin where there is one. */
-    static final String ROUTE_COLUMNS = "h.id, h.alternate_id, coalesce(nullif(h.dmi_data_service_name, ''),"
-        + " h.dmi_service_name) AS data_plugin, h.data_producer_identifier, h.module_set_tag, h.cm_handle_state";
+    /**
+     * The columns of a route as {@link #ROUTE} reads them: data go to the data plugin where there is one, data jobs
+     * to the plugin the registration named for them, else where data go.
+     */
+    static final String ROUTE_COLUMNS = """
+        h.id, h.alternate_id, coalesce(nullif(h.dmi_data_service_name, ''), h.dmi_service_name) AS data_plugin,
+        coalesce(h.dmi_datajobs_read_service_name, nullif(h.dmi_data_service_name, ''), h.dmi_service_name)
+            AS data_jobs_read_plugin,
+        coalesce(h.dmi_datajobs_write_service_name, nullif(h.dmi_data_service_name, ''), h.dmi_service_name)
+            AS data_jobs_write_plugin,
+        h.data_producer_identifier, h.module_set_tag, h.cm_handle_state""";
 
     static final RowMapper<CmHandleRoute> ROUTE = (resultSet, rowNumber) -> new CmHandleRoute(
         resultSet.getString("id"), resultSet.getString("alternate_id"), resultSet.getString("data_plugin"),
+        resultSet.getString("data_jobs_read_plugin"), resultSet.getString("data_jobs_write_plugin"),
         resultSet.getString("data_producer_identifier"), resultSet.getString("module_set_tag"),
         CmHandleState.valueOf(resultSet.getString("cm_handle_state")));
 

@@ -99,12 +99,13 @@ public class CmHandleRows {
             }, condition.parameters().toArray());
     }
 
-    /** Whether the URL is the DMI plugin (or data plugin) of some registered handle. */
+    /** Whether the URL is the DMI plugin (or data plugin, or write data jobs plugin) of some registered handle. */
     public boolean isKnownPlugin(final String plugin) {
-        // the OR stops at the first that holds: the indexed lookup first, a data plugin's (no index) last
+        // the OR stops at the first that holds: the indexed lookup first, a data (job) plugin's (no index) last
         return jdbcTemplate.queryForObject("SELECT EXISTS (SELECT 1 FROM ncmp_cm_handle WHERE dmi_service_name = ?)"
-            + " OR EXISTS (SELECT 1 FROM ncmp_cm_handle WHERE dmi_data_service_name = ?)", Boolean.class, plugin,
-            plugin);
+            + " OR EXISTS (SELECT 1 FROM ncmp_cm_handle WHERE dmi_data_service_name = ?)"
+            + " OR EXISTS (SELECT 1 FROM ncmp_cm_handle WHERE dmi_datajobs_write_service_name = ?)", Boolean.class,
+            plugin, plugin, plugin);
     }
 
     /** The handles whose alternate id holds any of the texts, as routes; an index-less scan, for read jobs only. */

@@ -24,15 +24,20 @@ import org.springframework.stereotype.Component;
 @Component
 public class RegistrationRows {
 
+    /** The plugins a registration names for its handles' read and write data jobs; blank or null: none. */
+    public record DataJobPlugins(String read, String write) {
+    }
+
     // the create event carries what a new handle shows: ADVISED, its public properties, alternate id, trust; not the
     // data sync flag, which the reference sets (and tells of) first when the handle becomes READY
     private static final String INSERT_ADVISED = """
         WITH inserted AS (
             INSERT INTO ncmp_cm_handle AS h (id, alternate_id, dmi_service_name, dmi_data_service_name,
-                dmi_model_service_name, module_set_tag, data_producer_identifier, trust_level, cm_handle_state,
-                last_update_time, additional_properties, public_properties, due_at)
-            SELECT new.id, new.alternate_id, new.dmi, new.dmi_data, new.dmi_model, new.tag, new.producer, new.trust,
-                'ADVISED', now(), new.additional::jsonb, new.public::jsonb, now()
+                dmi_model_service_name, dmi_datajobs_read_service_name, dmi_datajobs_write_service_name,
+                module_set_tag, data_producer_identifier, trust_level, cm_handle_state, last_update_time,
+                additional_properties, public_properties, due_at)
+            SELECT new.id, new.alternate_id, new.dmi, new.dmi_data, new.dmi_model, ?::text, ?::text, new.tag,
+                new.producer, new.trust, 'ADVISED', now(), new.additional::jsonb, new.public::jsonb, now()
             FROM unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[],
                 ?::text[], ?::text[])
                 AS new(id, alternate_id, dmi, dmi_data, dmi_model, tag, producer, trust, additional, public)
@@ -139,17 +144,20 @@ public class RegistrationRows {
     }
 
     /**
-     * Inserts the handles as ADVISED and due for module sync, and records their DMI plugins for the health checks;
-     * returns the ids inserted. A handle whose id or alternate id is taken (also by another handle of the same
+     * Inserts the handles as ADVISED and due for module sync, with the plugins of their data jobs, and records their
+     * DMI plugins for the health checks (not those of data jobs, which the reference does not check either); returns
+     * the ids inserted. A handle whose id or alternate id is taken (also by another handle of the same
      * call) is left out.
      */
-    public Set<String> insertAdvised(final Collection<CmHandle> cmHandles, final Collection<String> dmiPlugins) {
+    public Set<String> insertAdvised(final Collection<CmHandle> cmHandles, final Collection<String> dmiPlugins,
+                                     final DataJobPlugins dataJobPlugins) {
         if (cmHandles.isEmpty()) {
             return Set.of();
         }
         final List<CmHandle> rows = List.copyOf(cmHandles);
         return new HashSet<>(jdbcTemplate.queryForList(INSERT_ADVISED, String.class,
-            column(rows, CmHandle::id), column(rows, cmHandle -> blankToNull(cmHandle.alternateId())),
+            blankToNull(dataJobPlugins.read()), blankToNull(dataJobPlugins.write()), column(rows, CmHandle::id),
+            column(rows, cmHandle -> blankToNull(cmHandle.alternateId())),
             column(rows, CmHandle::dmiServiceName), column(rows, CmHandle::dmiDataServiceName),
             column(rows, CmHandle::dmiModelServiceName), column(rows, CmHandle::moduleSetTag),
             column(rows, CmHandle::dataProducerIdentifier), column(rows, CmHandle::trustLevel),

@@ -22,6 +22,8 @@ enum RegistryNode {
         "dmi-service-name", "h.dmi_service_name",
         "dmi-data-service-name", "h.dmi_data_service_name",
         "dmi-model-service-name", "h.dmi_model_service_name",
+        "dmi-datajobs-read-service", "h.dmi_datajobs_read_service_name",
+        "dmi-datajobs-write-service", "h.dmi_datajobs_write_service_name",
         "module-set-tag", "h.module_set_tag",
         "alternate-id", "h.alternate_id",
         "data-producer-identifier", "h.data_producer_identifier",

@@ -129,7 +129,9 @@ class DmiRegistration implements NcmpDmiRegistrationService {
         }
         writeAll(creatable.keySet(), errors, () -> {
             final Set<String> inserted = registrationRows.insertAdvised(creatable.values(), Arrays.asList(
-                registration.dmiPlugin(), registration.dmiDataPlugin(), registration.dmiModelPlugin()));
+                registration.dmiPlugin(), registration.dmiDataPlugin(), registration.dmiModelPlugin()),
+                new RegistrationRows.DataJobPlugins(registration.dmiDatajobsReadPlugin(),
+                    registration.dmiDatajobsWritePlugin()));
             if (inserted.size() < creatable.size()) {
                 reportNotInserted(creatable.keySet(), inserted, errors);
             }

@@ -102,6 +102,8 @@ class RegistrationRequestCheck {
         validatePluginUrl("dmiPlugin", registration.dmiPlugin());
         validatePluginUrl("dmiDataPlugin", registration.dmiDataPlugin());
         validatePluginUrl("dmiModelPlugin", registration.dmiModelPlugin());
+        validatePluginUrl("dmiDatajobsReadPlugin", registration.dmiDatajobsReadPlugin());
+        validatePluginUrl("dmiDatajobsWritePlugin", registration.dmiDatajobsWritePlugin());
     }
 
     /**

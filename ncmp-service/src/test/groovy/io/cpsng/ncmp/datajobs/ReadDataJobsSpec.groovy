@@ -9,10 +9,11 @@ import spock.lang.Specification
 
 class ReadDataJobsSpec extends Specification {
 
+    // read jobs go to the plugin of the handle's read jobs, not to its data plugin
     static final CmHandleRoute READY_ROUTE = new CmHandleRoute('h-1', '/MeContext=a/ManagedElement=1', 'http://dmi-1',
-        'producer-1', 'tag', CmHandleState.READY)
+        'http://dmi-read-jobs', 'http://dmi-write-jobs', 'producer-1', 'tag', CmHandleState.READY)
     static final CmHandleRoute LOCKED_ROUTE = new CmHandleRoute('h-2', '/MeContext=b/ManagedElement=2', 'http://dmi-1',
-        'producer-1', 'tag', CmHandleState.LOCKED)
+        'http://dmi-read-jobs', 'http://dmi-write-jobs', 'producer-1', 'tag', CmHandleState.LOCKED)
 
     def mockCmHandleRouter = Mock(CmHandleRouter)
     def stubCmHandleRows = Stub(CmHandleRows)
@@ -29,8 +30,8 @@ class ReadDataJobsSpec extends Specification {
             1 * mockCmHandleRouter.routeAll(['/MeContext=a/ManagedElement=1/Child=x', '/MeContext=b/ManagedElement=2',
                                              '/MeContext=c/ManagedElement=3'] as LinkedHashSet) >>
                 ['/MeContext=a/ManagedElement=1/Child=x': READY_ROUTE, '/MeContext=b/ManagedElement=2': LOCKED_ROUTE]
-        and: 'the READY handle\'s selector goes to its plugin and producer, the others are not ready or in error'
-            result.dmiSelectors() == ['http://dmi-1': ['http://dmi-1#producer-1': ['/MeContext[id="a"]/ManagedElement[id="1"]/Child[id="x"]']]]
+        and: 'the READY handle\'s selector goes to the plugin of its read jobs and its producer, the others are not ready or in error'
+            result.dmiSelectors() == ['http://dmi-read-jobs': ['http://dmi-read-jobs#producer-1': ['/MeContext[id="a"]/ManagedElement[id="1"]/Child[id="x"]']]]
             result.notReadySelectors() == ['/MeContext[id="b"]/ManagedElement[id="2"]']
             result.errorSelectors() == ['/MeContext[id="c"]/ManagedElement[id="3"]']
             result.broadcastSelectors().isEmpty()

@@ -11,7 +11,8 @@ class HandleChangesSpec extends Specification {
 
     def 'A created handle takes the request\'s plugins and leaves out properties mapped to null'() {
         given: 'a registration with a data and a model plugin, and a handle with a null property'
-            def registration = new DmiPluginRegistration('http://dmi', 'http://data', 'http://model', [], [], [], null)
+            def registration = new DmiPluginRegistration('http://dmi', 'http://data', 'http://model', null, null,
+                [], [], [], null)
             def requested = new CmHandle('ch-2', null, null, null, [secret: 'a', gone: null], [Color: null], 'tag',
                 '/A=2', 'producer', 'PARTIAL', null)
         when: 'the handle to insert is made'

@@ -15,7 +15,8 @@ class RegistrationRequestCheckSpec extends Specification {
         given: 'the check with the allowed pattern'
             def objectUnderTest = new RegistrationRequestCheck(PROPERTIES, pattern)
         when: 'a registration names the plugin URL as its data plugin'
-            objectUnderTest.check(new DmiPluginRegistration('http://dmi-1:8080', url, null, [HANDLE], [], [], null))
+            objectUnderTest.check(new DmiPluginRegistration('http://dmi-1:8080', url, null, null, null, [HANDLE],
+                [], [], null))
         then: 'it is refused as the reference refuses it'
             def refusal = thrown(InvalidInputException)
             refusal.message == 'Invalid DMI plugin URL for dmiDataPlugin'
@@ -33,7 +34,7 @@ class RegistrationRequestCheckSpec extends Specification {
         given: 'the check with the allowed pattern'
             def objectUnderTest = new RegistrationRequestCheck(PROPERTIES, pattern)
         when: 'a registration names it as its plugin'
-            objectUnderTest.check(new DmiPluginRegistration(url, null, null, [HANDLE], [], [], null))
+            objectUnderTest.check(new DmiPluginRegistration(url, null, null, null, null, [HANDLE], [], [], null))
         then: 'it passes'
             noExceptionThrown()
         where:
@@ -55,13 +56,15 @@ class RegistrationRequestCheckSpec extends Specification {
             field                    | registration                                                                                  || where
             'module set tag'         | created(new CmHandle('ch-1', null, null, null, [:], [:], LONG, null, null, null, null))      || 'createdCmHandles[0] (ch-1) moduleSetTag'
             'data producer id'       | created(new CmHandle('ch-1', null, null, null, [:], [:], '', null, LONG, null, null))        || 'createdCmHandles[0] (ch-1) dataProducerIdentifier'
-            'plugin URL'             | new DmiPluginRegistration('http://' + 'h' * 4090, null, null, [HANDLE], [], [], null)         || 'dmiPlugin'
-            'upgrade\'s module set tag' | new DmiPluginRegistration('http://dmi', null, null, [], [], [], new DmiPluginRegistration.UpgradedCmHandles(['ch-1'], LONG)) || 'upgradedCmHandles.moduleSetTag'
+            'plugin URL'             | new DmiPluginRegistration('http://' + 'h' * 4090, null, null, null, null,
+                [HANDLE], [], [], null)         || 'dmiPlugin'
+            'upgrade\'s module set tag' | new DmiPluginRegistration('http://dmi', null, null, null, null, [], [],
+                [], new DmiPluginRegistration.UpgradedCmHandles(['ch-1'], LONG)) || 'upgradedCmHandles.moduleSetTag'
     }
 
     static final String LONG = 'x' * 4097
 
     static DmiPluginRegistration created(CmHandle cmHandle) {
-        new DmiPluginRegistration('http://dmi', null, null, [cmHandle], [], [], null)
+        new DmiPluginRegistration('http://dmi', null, null, null, null, [cmHandle], [], [], null)
     }
 }

@@ -4,9 +4,11 @@ import java.util.List;
 
 /**
  * One registration request of a DMI plugin: handles to remove, create, update and upgrade, processed
- * in that order. Created handles take the plugin names of the request.
+ * in that order. Created handles take the plugin names of the request, those of their data jobs included (none:
+ * their data jobs go to their data plugin).
  */
 public record DmiPluginRegistration(String dmiPlugin, String dmiDataPlugin, String dmiModelPlugin,
+                                    String dmiDatajobsReadPlugin, String dmiDatajobsWritePlugin,
                                     List<CmHandle> createdCmHandles, List<CmHandle> updatedCmHandles,
                                     List<String> removedCmHandles, UpgradedCmHandles upgradedCmHandles) {
 
