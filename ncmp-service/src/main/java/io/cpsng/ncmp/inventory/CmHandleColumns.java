@@ -35,21 +35,14 @@ final class CmHandleColumns {
 
     /**
      * The columns of a route as {@link #ROUTE} reads them: data go to the data plugin where there is one, data jobs
-     * to the plugin the registration named for them, else where data go.
+     * to the plugin the registration named for them (null when none: nothing to carry for the many routes of a job).
      */
     static final String ROUTE_COLUMNS = """
         h.id, h.alternate_id, coalesce(nullif(h.dmi_data_service_name, ''), h.dmi_service_name) AS data_plugin,
-        coalesce(h.dmi_datajobs_read_service_name, nullif(h.dmi_data_service_name, ''), h.dmi_service_name)
-            AS data_jobs_read_plugin,
-        coalesce(h.dmi_datajobs_write_service_name, nullif(h.dmi_data_service_name, ''), h.dmi_service_name)
-            AS data_jobs_write_plugin,
-        h.data_producer_identifier, h.module_set_tag, h.cm_handle_state""";
+        h.dmi_datajobs_read_service_name, h.dmi_datajobs_write_service_name, h.data_producer_identifier,
+        h.module_set_tag, h.cm_handle_state""";
 
-    static final RowMapper<CmHandleRoute> ROUTE = (resultSet, rowNumber) -> new CmHandleRoute(
-        resultSet.getString("id"), resultSet.getString("alternate_id"), resultSet.getString("data_plugin"),
-        resultSet.getString("data_jobs_read_plugin"), resultSet.getString("data_jobs_write_plugin"),
-        resultSet.getString("data_producer_identifier"), resultSet.getString("module_set_tag"),
-        CmHandleState.valueOf(resultSet.getString("cm_handle_state")));
+    static final RowMapper<CmHandleRoute> ROUTE = (resultSet, rowNumber) -> toRoute(resultSet);
 
     private static final JsonMapper JSON = JsonMapper.shared();
     private static final TypeReference<LinkedHashMap<String, String>> PROPERTIES = new TypeReference<>() {
@@ -73,6 +66,18 @@ final class CmHandleColumns {
             properties(resultSet.getString("public_properties")), resultSet.getString("module_set_tag"),
             resultSet.getString("alternate_id"), resultSet.getString("data_producer_identifier"),
             resultSet.getString("trust_level"), state);
+    }
+
+    /** A route as a statement selecting {@link #ROUTE_COLUMNS} returns it; data jobs without plugins go with data. */
+    private static CmHandleRoute toRoute(final ResultSet resultSet) throws SQLException {
+        final String dataPlugin = resultSet.getString("data_plugin");
+        final String dataJobsReadPlugin = resultSet.getString("dmi_datajobs_read_service_name");
+        final String dataJobsWritePlugin = resultSet.getString("dmi_datajobs_write_service_name");
+        return new CmHandleRoute(resultSet.getString("id"), resultSet.getString("alternate_id"), dataPlugin,
+            dataJobsReadPlugin == null ? dataPlugin : dataJobsReadPlugin,
+            dataJobsWritePlugin == null ? dataPlugin : dataJobsWritePlugin,
+            resultSet.getString("data_producer_identifier"), resultSet.getString("module_set_tag"),
+            CmHandleState.valueOf(resultSet.getString("cm_handle_state")));
     }
 
     /** Properties as the jsonb column is written: a JSON object of strings. */
