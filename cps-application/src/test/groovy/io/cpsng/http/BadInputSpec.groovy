@@ -228,6 +228,26 @@ class BadInputSpec extends ServerSpec {
             'an empty xpath, v1'         | 'DELETE' | "/cps/api/v1/dataspaces/${DATASPACE}/anchors/tree/nodes?xpath="      || 'xpath is empty'
             'a parameter without a name' | 'DELETE' | "${ANCHOR_URL}/nodes?xpath=/tree&=1"                               || 'without a name'
             'a name-less one on NCMP'    | 'GET'    | '/ncmp/v1/ch/h-1/state?a&=1'                                        || 'without a name'
+            'a control character in a name' | 'DELETE' | "${ANCHOR_URL}/nodes?xpath=/tree&%01=1"                        || 'control or unassigned character'
+            'an unassigned one in a name' | 'GET'   | '/ncmp/v1/ch/h-1/state?%EF%BF%BF=1'                                 || 'control or unassigned character'
+            'a control character, health' | 'GET'  | '/actuator/health?%01=1'                                            || 'control or unassigned character'
+    }
+
+    def 'A body whose Content-Type is a wildcard is refused with 415 naming it: #contentType to #target'() {
+        when: 'the request is sent with a body'
+            def response = http.send(method, target, ['Content-Type': contentType], body.bytes)
+        then: 'it is refused as a media type not supported, naming the type'
+            response.status == 415
+            response.jsonError
+            response.json.details.contains("Content-Type ${contentType} is a wildcard")
+        and: 'the tree is as it was'
+            readTree() == SETUP_BRANCHES
+        where: 'the request is'
+            method | target                           | contentType     | body
+            'PUT'  | "${ANCHOR_URL}/nodes?xpath=/"    | '*/*'           | '{"tree":{"branch":[{"name":"Other"}]}}'
+            'POST' | "${ANCHOR_URL}/list-nodes?xpath=/tree" | 'application/*' | '{"branch":[{"name":"Other"}]}'
+            'POST' | '/ncmp/v1/ch/searches'           | '*/*'           | '{"cmHandleQueryParameters":[]}'
+            'POST' | '/ncmpInventory/v1/ch'           | 'application/*' | '{"dmiPlugin":"http://127.0.0.1:1"}'
     }
 
     def 'An event feed refuses what it cannot take, naming it: #scenario'() {

@@ -13,6 +13,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Set;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.web.filter.OncePerRequestFilter;
@@ -24,11 +25,13 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * escaped in JSON, or, in a body of UTF-8, bytes that are not UTF-8), and its reader fails with
  * {@link UnstorableTextException}, answered 400 by the error advice. Without this, such text reaches a statement
  * and fails as a 500, or is decoded with replacement characters and stored.
- * The query string is decoded here rather than through getParameter, which would read a form body.
+ * The query string is decoded here rather than through getParameter, which would read a form body. A Content-Type
+ * of a POST, PUT or PATCH that is a wildcard (*&#47;*, application/*) names no body format: 415.
  */
 public class RequestTextFilter extends OncePerRequestFilter {
 
     private static final char NUL = '\u0000';
+    private static final Set<String> BODY_METHODS = Set.of("POST", "PUT", "PATCH");
 
     @Override
     protected void doFilterInternal(final HttpServletRequest request, final HttpServletResponse response,
@@ -38,8 +41,26 @@ public class RequestTextFilter extends OncePerRequestFilter {
             response.sendError(HttpStatus.BAD_REQUEST.value(), badParameter);
             return;
         }
+        if (BODY_METHODS.contains(request.getMethod()) && isWildcard(request.getContentType())) {
+            // the endpoints' body readers take a wildcard type for an error of their own: it was a 500
+            response.sendError(HttpStatus.UNSUPPORTED_MEDIA_TYPE.value(), "Content-Type " + shown(request
+                .getContentType()) + " is a wildcard: name the media type of the body, such as application/json");
+            return;
+        }
         final Check check = checkOf(request.getContentType());
         filterChain.doFilter(check == Check.NONE ? request : new CheckedBodyRequest(request, check), response);
+    }
+
+    private static boolean isWildcard(final String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        try {
+            final MediaType mediaType = MediaType.parseMediaType(contentType);
+            return mediaType.isWildcardType() || mediaType.isWildcardSubtype();
+        } catch (final IllegalArgumentException unreadableType) {
+            return false; // refused by the endpoint's own reading of it
+        }
     }
 
     /** Why a parameter of the query cannot be taken, or null. */

@@ -34,6 +34,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -123,6 +124,18 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
         LOGGER.debug("Unreadable parameters", exception);
         return answer(HttpStatus.BAD_REQUEST, "Invalid parameters", "The query string or form body holds a parameter "
             + "that cannot be read, such as one without a name (the container: " + exception.getMessage() + ")");
+    }
+
+    /**
+     * A parameter name the security firewall will not take (a control or unassigned character): the firewall checks
+     * names when the parameters are first read, in the endpoints' interceptor, so it ended here as a 500 with its
+     * stack trace, unauthenticated too.
+     */
+    @ExceptionHandler(RequestRejectedException.class)
+    ResponseEntity<Object> handleRejectedRequest(final RequestRejectedException exception) {
+        LOGGER.debug("Request rejected by the firewall", exception);
+        return answer(HttpStatus.BAD_REQUEST, "Invalid parameters", "The query string or form body holds a "
+            + "parameter whose name has a control or unassigned character");
     }
 
     /** Not answered: thrown on to the container, which closes the connection (see the exception). */

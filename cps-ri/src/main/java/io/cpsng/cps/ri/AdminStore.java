@@ -11,6 +11,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
@@ -83,9 +84,26 @@ class AdminStore implements AdminPersistence {
     public void createAnchor(final String dataspaceName, final String schemaSetName, final String anchorName) {
         final int schemaSetId = anchorLookup.schemaSetId(dataspaceName, schemaSetName);
         final int dataspaceId = anchorLookup.dataspaceId(dataspaceName);
-        if (jdbcTemplate.update(INSERT_ANCHOR, dataspaceId, schemaSetId, anchorName) == 0) {
+        final int inserted;
+        try {
+            inserted = jdbcTemplate.update(INSERT_ANCHOR, dataspaceId, schemaSetId, anchorName);
+        } catch (final DataIntegrityViolationException schemaSetGone) {
+            throw schemaSetDeletedMeanwhile(dataspaceName, schemaSetName, schemaSetGone);
+        }
+        if (inserted == 0) {
             throw AlreadyDefinedException.forName("Anchor", anchorName, "dataspace " + dataspaceName);
         }
+    }
+
+    /**
+     * The schema set found at the start of the request was deleted by another before the anchor referencing it was
+     * written (the foreign key refused it; duplicates are not refused that way): as if it had not been found.
+     */
+    private static NotFoundException schemaSetDeletedMeanwhile(final String dataspaceName, final String schemaSetName,
+                                                             final DataIntegrityViolationException schemaSetGone) {
+        final NotFoundException notFound = NotFoundException.schemaSet(dataspaceName, schemaSetName);
+        notFound.initCause(schemaSetGone);
+        return notFound;
     }
 
     @Override
@@ -96,9 +114,11 @@ class AdminStore implements AdminPersistence {
         try {
             jdbcTemplate.update("INSERT INTO anchor (dataspace_id, schema_set_id, name) SELECT ?, ?, unnest(?::text[])",
                 dataspaceId, schemaSetId, anchorNames.toArray(String[]::new));
-        } catch (final DataIntegrityViolationException duplicate) {
+        } catch (final DuplicateKeyException duplicate) {
             throw new AlreadyDefinedException("Already defined exception",
                 "One or more of the anchors already exist in dataspace " + dataspaceName + ".");
+        } catch (final DataIntegrityViolationException schemaSetGone) {
+            throw schemaSetDeletedMeanwhile(dataspaceName, schemaSetName, schemaSetGone);
         }
     }
 

@@ -177,8 +177,12 @@ class FragmentStore implements DataPersistence {
             throw anchorLookup.anchorNotFound(dataspaceName, anchorName);
         }
         requireParents(dataspaceName, anchorName, parentXpaths, parentIdsByXpath);
-        fragmentWriter.insertTrees(anchorId, dataNodes,
-            dataNode -> parentIdsByXpath.get(Xpaths.parentXpath(dataNode.xpath())));
+        try {
+            fragmentWriter.insertTrees(anchorId, dataNodes,
+                dataNode -> parentIdsByXpath.get(Xpaths.parentXpath(dataNode.xpath())));
+        } catch (final DuplicateKeyException duplicate) {
+            throw replacedMeanwhile(anchorName, duplicate);
+        }
     }
 
     @Override
@@ -190,7 +194,26 @@ class FragmentStore implements DataPersistence {
             .map(listEntry -> Xpaths.childXpath(parentXpath, Xpaths.lastStepName(listEntry.xpath())))
             .distinct().toArray(String[]::new);
         jdbcTemplate.update(DELETE_LIST_ENTRIES, listXpaths, anchorId);
-        fragmentWriter.insertTrees(anchorId, parentId, listEntries);
+        try {
+            fragmentWriter.insertTrees(anchorId, parentId, listEntries);
+        } catch (final DuplicateKeyException duplicate) {
+            throw replacedMeanwhile(anchorName, duplicate);
+        }
+    }
+
+    /**
+     * A replacement deletes the nodes, then inserts them anew: a node already there at the insert is one the data
+     * holds twice, or one another request's replacement wrote in between (it deleted the same nodes, so this one's
+     * delete found none). Refused as a conflict, nothing written, rather than a 500.
+     */
+    private static AlreadyDefinedException replacedMeanwhile(final String anchorName,
+                                                             final DuplicateKeyException duplicate) {
+        final AlreadyDefinedException conflict = new AlreadyDefinedException("Concurrent write or repeated node",
+            "A data node of anchor " + anchorName + " was written by another request at the same time, or the data "
+            + "hold the same data node twice (a list entry key repeated?). Nothing of this request was written; "
+            + "if the data are right, send it again.");
+        conflict.initCause(duplicate);
+        return conflict;
     }
 
     @Override

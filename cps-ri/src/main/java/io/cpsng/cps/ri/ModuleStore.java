@@ -16,6 +16,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
@@ -163,12 +164,21 @@ class ModuleStore implements ModulePersistence {
         final int schemaSetId = anchorLookup.schemaSetId(dataspaceName, schemaSetName);
         if (jdbcTemplate.queryForObject("SELECT EXISTS (SELECT 1 FROM anchor WHERE schema_set_id = ?)", Boolean.class,
             schemaSetId)) {
-            throw new InUseException("Schema Set is being used.", "Schema Set with name " + schemaSetName
-                + " in dataspace " + dataspaceName + " is having Anchor records associated.");
+            throw inUse(dataspaceName, schemaSetName);
         }
-        jdbcTemplate.update("DELETE FROM schema_set WHERE id = ?", schemaSetId);
+        try {
+            jdbcTemplate.update("DELETE FROM schema_set WHERE id = ?", schemaSetId);
+        } catch (final DataIntegrityViolationException anchorCreatedMeanwhile) {
+            // an anchor of it was created after the look above: the foreign key refuses the delete
+            throw inUse(dataspaceName, schemaSetName);
+        }
         jdbcTemplate.update(DELETE_UNUSED_YANG_RESOURCES);
         return new SchemaSetIdentity(dataspaceName, schemaSetName, schemaSetId);
+    }
+
+    private static InUseException inUse(final String dataspaceName, final String schemaSetName) {
+        return new InUseException("Schema Set is being used.", "Schema Set with name " + schemaSetName
+            + " in dataspace " + dataspaceName + " is having Anchor records associated.");
     }
 
     private Map<String, List<YangResource>> readYangResources(final String dataspaceName,
