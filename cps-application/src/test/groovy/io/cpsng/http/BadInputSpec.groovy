@@ -188,6 +188,8 @@ class BadInputSpec extends ServerSpec {
             '100,000 module-refresh conditions'   | 'POST' | '/ncmpInventory/v1/ch/module/refresh'                       | JsonOutput.toJson([cmHandleQueryParameters: [[conditionName: 'cmHandleWithDmiPlugin', conditionParameters: [[dmiPluginName: PLUGIN]] * 100_000]]]) || '1000'
             '70,000 search conditions'            | 'POST' | '/ncmp/v1/ch/searches'                                      | JsonOutput.toJson([cmHandleQueryParameters: [[conditionName: 'hasAllModules', conditionParameters: [[moduleName: 'm']] * 70_000]]]) || '1000'
             'a dataspace name of 300 characters'  | 'POST' | "/cps/api/v2/dataspaces?dataspace-name=${'d' * 300}"        | ''                                                                || '255'
+            // the default limit: 300,001 tiny entries are 6 MB of JSON, and 1,500,000 (26 MB) ran a 1 GB heap out
+            'a write of 300,001 list entries'     | 'POST' | "${ANCHOR_URL}/list-nodes?xpath=/tree"                      | JsonOutput.toJson([branch: (1..300_001).collect { [name: "b${it}".toString()] }]) || 'more than 300000 data nodes'
     }
 
     def 'A list key of 2,000 characters is within the xpath limit, and stored'() {

@@ -34,7 +34,7 @@ class ModuleService implements CpsModuleService {
     public void createSchemaSet(final String dataspaceName, final String schemaSetName,
                                 final Map<String, String> yangSourcesByFileName) {
         NameValidator.validateNames(dataspaceName, schemaSetName);
-        final YangModel yangModel = YangModel.parse(yangSourcesByFileName);
+        final YangModel yangModel = yangModelCache.parse(yangSourcesByFileName);
         final SchemaSetIdentity schemaSetIdentity = modulePersistence.createSchemaSet(dataspaceName, schemaSetName,
             yangModel.yangResources());
         yangModelCache.put(schemaSetIdentity, yangModel);

@@ -7,6 +7,7 @@ import io.cpsng.cps.yang.YangModel;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.stereotype.Component;
 
 /**
@@ -16,11 +17,13 @@ import org.springframework.stereotype.Component;
  * beyond a bound, since a parsed model can take megabytes.
  */
 @Component
+@EnableConfigurationProperties(StoreWriteProperties.class)
 class YangModelCache {
 
     private static final int MAXIMUM_ENTRIES = 256;
 
     private final ModulePersistence modulePersistence;
+    private final int maxFragmentsPerWrite;
     private final Map<SchemaSetIdentity, YangModel> yangModels = Collections.synchronizedMap(
         new LinkedHashMap<>(16, 0.75f, true) {
             @Override
@@ -29,8 +32,14 @@ class YangModelCache {
             }
         });
 
-    YangModelCache(final ModulePersistence modulePersistence) {
+    YangModelCache(final ModulePersistence modulePersistence, final StoreWriteProperties storeWriteProperties) {
         this.modulePersistence = modulePersistence;
+        this.maxFragmentsPerWrite = storeWriteProperties.maxFragmentsPerWrite();
+    }
+
+    /** A model of the sources, for data of at most cps.store.max-fragments-per-write nodes a write. */
+    YangModel parse(final Map<String, String> yangSourcesByFileName) {
+        return YangModel.parse(yangSourcesByFileName, maxFragmentsPerWrite);
     }
 
     /** Parses outside the lock: two threads may parse the same set once each, and nobody waits on a parse. */
@@ -58,6 +67,6 @@ class YangModelCache {
             schemaSetIdentity.dataspaceName(), schemaSetIdentity.schemaSetName())) {
             yangSourcesByFileName.put(yangResource.fileName(), yangResource.content());
         }
-        return YangModel.parse(yangSourcesByFileName);
+        return parse(yangSourcesByFileName);
     }
 }

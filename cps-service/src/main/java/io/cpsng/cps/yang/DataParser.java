@@ -52,17 +52,19 @@ final class DataParser {
     private final ModuleIdentities moduleIdentities;
     private final JSONCodecFactory jsonCodecs;
     private final XmlCodecFactory xmlCodecs;
+    private final int maxDataNodes;
 
     DataParser(final EffectiveModelContext modelContext, final SchemaTree schemaTree,
-               final ModuleIdentities moduleIdentities) {
+               final ModuleIdentities moduleIdentities, final int maxDataNodes) {
         this.schemaTree = schemaTree;
+        this.maxDataNodes = maxDataNodes;
         this.moduleIdentities = moduleIdentities;
         this.jsonCodecs = JSONCodecFactorySupplier.RFC7951.getShared(modelContext);
         this.xmlCodecs = XmlCodecFactory.create(modelContext);
     }
 
     DataNodeWriter writerFor(final String parentXpath, final boolean parentLeavesAllowed) {
-        return new DataNodeWriter(parentXpath, moduleIdentities, parentLeavesAllowed);
+        return new DataNodeWriter(parentXpath, moduleIdentities, parentLeavesAllowed, maxDataNodes);
     }
 
     void parseJson(final DataNodeWriter dataNodeWriter, final SchemaParent schemaParent, final String json) {

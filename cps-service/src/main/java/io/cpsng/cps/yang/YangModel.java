@@ -39,7 +39,8 @@ public final class YangModel {
     private final List<String> topLevelNodeNames;
     private final EffectiveModelContext modelContext;
 
-    private YangModel(final EffectiveModelContext modelContext, final List<YangResource> yangResources) {
+    private YangModel(final EffectiveModelContext modelContext, final List<YangResource> yangResources,
+                      final int maxDataNodes) {
         this.yangResources = yangResources;
         this.modelContext = modelContext;
         this.topLevelNodeNames = modelContext.getChildNodes().stream()
@@ -50,15 +51,20 @@ public final class YangModel {
             .toList();
         final ModuleIdentities moduleIdentities = new ModuleIdentities(modelContext);
         this.schemaTree = new SchemaTree(modelContext, moduleIdentities);
-        this.dataParser = new DataParser(modelContext, schemaTree, moduleIdentities);
+        this.dataParser = new DataParser(modelContext, schemaTree, moduleIdentities, maxDataNodes);
         this.plainJsonData = new PlainJsonData(modelContext, moduleIdentities,
             JSONCodecFactorySupplier.RFC7951.getShared(modelContext));
     }
 
-    /** Parses and links the sources (file name to YANG text); any problem is a DataValidationException. */
-    public static YangModel parse(final Map<String, String> yangSourcesByFileName) {
+    /**
+     * Parses and links the sources (file name to YANG text); any problem is a DataValidationException. Data parsed
+     * with the model may hold at most maxDataNodes containers and list entries (cps.store.max-fragments-per-write):
+     * they are held whole in memory, a few hundred bytes each, and one write of 1,500,000 list entries (26 MB of
+     * JSON) ran a 1 GB heap out.
+     */
+    public static YangModel parse(final Map<String, String> yangSourcesByFileName, final int maxDataNodes) {
         final ParsedSources parsedSources = YangSources.parse(yangSourcesByFileName);
-        return new YangModel(parsedSources.modelContext(), parsedSources.yangResources());
+        return new YangModel(parsedSources.modelContext(), parsedSources.yangResources(), maxDataNodes);
     }
 
     /** One resource per source given, with the module or submodule it defines, ordered by module name. */

@@ -42,7 +42,7 @@ class DataTreeSpec extends Specification {
     static final String SHELF_BC = "/shop/shelf[@id='b/c']"
 
     @Shared
-    SchemaSetModel model = new SchemaSetModel(YangModel.parse(['shop.yang': SHOP]))
+    SchemaSetModel model = new SchemaSetModel(YangModel.parse(['shop.yang': SHOP], 1_000))
 
     @Shared
     DataTree tree = model.parseTree(DATA)

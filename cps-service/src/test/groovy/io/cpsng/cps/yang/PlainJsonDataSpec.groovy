@@ -35,7 +35,7 @@ class PlainJsonDataSpec extends Specification {
 
     @Shared
     YangModel model = YangModel.parse(['shop.yang': SHOP.split('(?m)^\\s+module shop-extra')[0],
-        'shop-extra.yang': 'module shop-extra' + SHOP.split('(?m)^\\s+module shop-extra')[1]])
+        'shop-extra.yang': 'module shop-extra' + SHOP.split('(?m)^\\s+module shop-extra')[1]], 1_000)
 
     @Shared
     PlainJsonData plainJsonData = new PlainJsonData(model.@modelContext, new ModuleIdentities(model.@modelContext),

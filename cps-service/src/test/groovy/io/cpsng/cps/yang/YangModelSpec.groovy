@@ -13,6 +13,8 @@ import spock.lang.Timeout
 
 class YangModelSpec extends Specification {
 
+    // the data nodes a write may hold: more than the specs' data, but for the feature about the limit
+    static final int MAX_DATA_NODES = 1_000
     static final String BOOKSTORE_NAMESPACE = 'urn:cpsng:test:bookstore'
     static final String EXTRAS_NAMESPACE = 'urn:cpsng:test:bookstore-extras'
     static final ModuleIdentity BOOKSTORE = new ModuleIdentity('bookstore', 'bs', BOOKSTORE_NAMESPACE)
@@ -105,11 +107,11 @@ class YangModelSpec extends Specification {
     ]
 
     @Shared
-    YangModel objectUnderTest = YangModel.parse(bookstoreSources())
+    YangModel objectUnderTest = YangModel.parse(bookstoreSources(), MAX_DATA_NODES)
 
     def 'Each source of a valid model is a resource naming the module or submodule it defines.'() {
         when: 'the bookstore model is parsed'
-            def result = YangModel.parse(bookstoreSources()).yangResources()
+            def result = YangModel.parse(bookstoreSources(), MAX_DATA_NODES).yangResources()
         then: 'each file has its module, ordered by module name; the submodule has its parent\'s namespace'
             result.collect { [it.fileName(), it.module()] } == [
                 ['bookstore@2024-05-01.yang', new ModuleReference('bookstore', BOOKSTORE_NAMESPACE, '2024-05-01')],
@@ -122,7 +124,7 @@ class YangModelSpec extends Specification {
 
     def 'The module of a source comes from its text: #scenario.'() {
         expect: 'the module name and revision of the module statement'
-            YangModel.parse(['any-name.yang': yang]).yangResources()*.module() == [expectedModule]
+            YangModel.parse(['any-name.yang': yang], MAX_DATA_NODES).yangResources()*.module() == [expectedModule]
         where:
             scenario             | yang                                                                         || expectedModule
             'a name unlike file' | 'module a { namespace "urn:a"; prefix a; }'                                 || new ModuleReference('a', 'urn:a', null)
@@ -131,7 +133,7 @@ class YangModelSpec extends Specification {
 
     def 'An invalid model is rejected: #scenario.'() {
         when: 'the sources are parsed'
-            YangModel.parse(sources)
+            YangModel.parse(sources, MAX_DATA_NODES)
         then: 'the parser\'s finding is reported with the file and line'
             def exception = thrown(DataValidationException)
             exception.message == 'Invalid YANG model'
@@ -164,6 +166,20 @@ class YangModelSpec extends Specification {
             contentType | data           || expectedLeavesByXpath                                             | expectedTopModules
             JSON        | BOOKSTORE_JSON || BOOKSTORE_LEAVES_BY_XPATH + ['/warehouse': [capacity: 300L]]     | [BOOKSTORE, EXTRAS]
             XML         | BOOKSTORE_XML  || BOOKSTORE_LEAVES_BY_XPATH                                         | [BOOKSTORE]
+    }
+
+    def 'Data of more data nodes than a write may hold are refused naming the limit, those of as many taken.'() {
+        given: 'a model for writes of at most 7 data nodes'
+            def model = YangModel.parse(bookstoreSources(), 7)
+        when: 'the bookstore in JSON, 8 data nodes with the warehouse, is parsed'
+            model.parseData('/', BOOKSTORE_JSON, JSON)
+        then: 'it is refused, naming the limit'
+            def refusal = thrown(DataValidationException)
+            refusal.message == 'Write too large'
+            refusal.details.startsWith('The data hold more than 7 data nodes (containers and list entries), the '
+                + 'limit cps.store.max-fragments-per-write')
+        and: 'the bookstore in XML, its 7 data nodes, is taken whole'
+            leavesByXpath(model.parseData('/', BOOKSTORE_XML, XML)) == BOOKSTORE_LEAVES_BY_XPATH
     }
 
     def 'Top-level JSON names are accepted #scenario.'() {
