@@ -26,6 +26,7 @@ import java.util.Map;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
@@ -136,6 +137,18 @@ public class RestExceptionHandler extends ResponseEntityExceptionHandler {
         LOGGER.debug("Request rejected by the firewall", exception);
         return answer(HttpStatus.BAD_REQUEST, "Invalid parameters", "The query string or form body holds a "
             + "parameter whose name has a control or unassigned character");
+    }
+
+    /**
+     * A statement of the data services stopped by PostgreSQL at cps.store.statement-timeout: the request, not the
+     * store, is what cannot be done in that time (a cps-path of hundreds of conditions over a large anchor).
+     */
+    @ExceptionHandler(QueryTimeoutException.class)
+    ResponseEntity<Object> handleStatementTimeout(final QueryTimeoutException exception) {
+        LOGGER.warn("A statement was stopped at cps.store.statement-timeout: {}", exception.getClass().getSimpleName());
+        return answer(HttpStatus.UNPROCESSABLE_CONTENT, "Request too expensive", "The request ran longer than "
+            + "cps.store.statement-timeout allows and was stopped; nothing of it was written. Narrow it: a cps-path "
+            + "with fewer conditions or one starting from the top, or less data at once.");
     }
 
     /** Not answered: thrown on to the container, which closes the connection (see the exception). */

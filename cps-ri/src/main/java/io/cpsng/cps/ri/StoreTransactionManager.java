@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import javax.sql.DataSource;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.jdbc.support.JdbcTransactionManager;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.TransactionDefinition;
@@ -14,9 +15,11 @@ import org.springframework.transaction.TransactionDefinition;
  * plans (ADR 0019), every other one with PostgreSQL's default. The data's single-entry statements spent most of
  * their time being planned again at each execution, and their generic plans were read to probe indexes whatever the
  * values (ADR 0018). NCMP's statements need their parameters' values (a {@code LIMIT ?} estimated at a tenth of the
- * table), so the mode is set per transaction ({@code SET LOCAL}, undone at its end), not per connection.
+ * table), so the mode is set per transaction ({@code SET LOCAL}, undone at its end), not per connection. The data
+ * services' statements are bounded by cps.store.statement-timeout the same way.
  */
 @Component
+@EnableConfigurationProperties(StoreStatementProperties.class)
 public class StoreTransactionManager extends JdbcTransactionManager {
 
     /**
@@ -26,10 +29,15 @@ public class StoreTransactionManager extends JdbcTransactionManager {
     public static final List<String> DATA_SERVICES = List.of("io.cpsng.cps.impl.DataService",
         "io.cpsng.cps.impl.QueryService");
 
-    private static final String SET_GENERIC_PLANS = "SET LOCAL plan_cache_mode = force_generic_plan";
+    // the settings of a data transaction, in one statement: generic plans and the statement timeout
+    private final String setDataSettings;
 
-    public StoreTransactionManager(final DataSource dataSource) {
+    public StoreTransactionManager(final DataSource dataSource,
+                                   final StoreStatementProperties storeStatementProperties) {
         super(dataSource);
+        this.setDataSettings = "SELECT set_config('plan_cache_mode', 'force_generic_plan', true), "
+            + "set_config('statement_timeout', '" + storeStatementProperties.statementTimeout().toMillis()
+            + "ms', true)";
     }
 
     @Override
@@ -38,7 +46,7 @@ public class StoreTransactionManager extends JdbcTransactionManager {
         super.prepareTransactionalConnection(connection, definition);
         if (isBegunByADataService(definition)) {
             try (Statement statement = connection.createStatement()) {
-                statement.execute(SET_GENERIC_PLANS);
+                statement.execute(setDataSettings);
             }
         }
     }
