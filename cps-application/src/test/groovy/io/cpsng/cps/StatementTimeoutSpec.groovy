@@ -2,6 +2,7 @@ package io.cpsng.cps
 
 import io.cpsng.ServerSpec
 import io.cpsng.http.BadInputSpec
+import org.springframework.test.annotation.DirtiesContext
 import org.springframework.test.context.DynamicPropertyRegistry
 import org.springframework.test.context.DynamicPropertySource
 
@@ -9,8 +10,10 @@ import org.springframework.test.context.DynamicPropertySource
  * cps.store.statement-timeout, through the server on a port: a cps-path query too expensive for it is stopped by
  * PostgreSQL and answered 422, and nothing of it keeps running. The timeout is half a second here, the anchor
  * 200,000 list entries, the query 300 OR conditions: seconds of work at the least, where a read by xpath takes
- * milliseconds.
+ * milliseconds. Its context of its own is closed after it: each cached context holds a pool of connections, and one
+ * more kept open took the test database past its max_connections.
  */
+@DirtiesContext
 class StatementTimeoutSpec extends ServerSpec {
 
     static final String DATASPACE = 'statement-timeout'

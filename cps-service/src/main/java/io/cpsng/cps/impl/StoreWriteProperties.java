@@ -7,7 +7,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * What one write may hold.
  *
  * @param maxFragmentsPerWrite data nodes (containers and list entries) the data of one write may hold: they are parsed
- *                             whole into memory, a few hundred bytes each, before anything is stored
+ *                             whole into memory, hundreds of bytes each, before anything is stored
  */
 @ConfigurationProperties("cps.store")
 public record StoreWriteProperties(@DefaultValue("300000") int maxFragmentsPerWrite) {

@@ -32,22 +32,16 @@ final class DataNodeWriter implements NormalizedNodeStreamWriter {
     private final String parentXpath;
     private final ModuleIdentities moduleIdentities;
     private final boolean parentLeavesAllowed;
-    private final int maxDataNodes;
-    private int dataNodeCount;
     private final List<DataNode> topDataNodes = new ArrayList<>();
     private final Map<String, Object> parentLeaves = new LinkedHashMap<>();
     private final Deque<Frame> frames = new ArrayDeque<>();
 
-    /**
-     * With parentLeavesAllowed, leaves at the top of the data are the parent's own; otherwise they are refused. Data
-     * of more than maxDataNodes containers and list entries are refused as soon as the parser meets one more.
-     */
+    /** With parentLeavesAllowed, leaves at the top of the data are the parent's own; otherwise they are refused. */
     DataNodeWriter(final String parentXpath, final ModuleIdentities moduleIdentities,
-                   final boolean parentLeavesAllowed, final int maxDataNodes) {
+                   final boolean parentLeavesAllowed) {
         this.parentXpath = parentXpath;
         this.moduleIdentities = moduleIdentities;
         this.parentLeavesAllowed = parentLeavesAllowed;
-        this.maxDataNodes = maxDataNodes;
     }
 
     /** The top data nodes written so far: containers and list entries directly below the parent. */
@@ -68,7 +62,6 @@ final class DataNodeWriter implements NormalizedNodeStreamWriter {
 
     @Override
     public void startContainerNode(final NodeIdentifier name, final int childSizeHint) {
-        countDataNode();
         final NodeFrame enclosingNode = enclosingNode();
         final String xpath = Xpaths.childXpath(xpathOf(enclosingNode), name.getNodeType().getLocalName());
         frames.push(new NodeFrame(name.getNodeType(), storable(xpath), enclosingNode == null));
@@ -87,7 +80,6 @@ final class DataNodeWriter implements NormalizedNodeStreamWriter {
 
     @Override
     public void startMapEntryNode(final NodeIdentifierWithPredicates identifier, final int childSizeHint) {
-        countDataNode();
         final ListFrame listFrame = (ListFrame) frames.getFirst();
         // The parsers build the predicates in the order of the list's key statement.
         final Map<String, String> keyValues = new LinkedHashMap<>();
@@ -244,14 +236,6 @@ final class DataNodeWriter implements NormalizedNodeStreamWriter {
                 + xpath.substring(0, Math.min(xpath.length(), 100)) + "... has " + bytes);
         }
         return xpath;
-    }
-
-    private void countDataNode() {
-        if (++dataNodeCount > maxDataNodes) {
-            throw new DataValidationException("Write too large", "The data hold more than " + maxDataNodes
-                + " data nodes (containers and list entries), the limit cps.store.max-fragments-per-write: write "
-                + "them in parts, such as list entries with POST .../list-nodes");
-        }
     }
 
     private static DataValidationException invalid(final String details) {

@@ -64,10 +64,11 @@ final class DataParser {
     }
 
     DataNodeWriter writerFor(final String parentXpath, final boolean parentLeavesAllowed) {
-        return new DataNodeWriter(parentXpath, moduleIdentities, parentLeavesAllowed, maxDataNodes);
+        return new DataNodeWriter(parentXpath, moduleIdentities, parentLeavesAllowed);
     }
 
     void parseJson(final DataNodeWriter dataNodeWriter, final SchemaParent schemaParent, final String json) {
+        DataNodeCount.refuseMoreThan(maxDataNodes, json, false);
         final TrackingJsonReader jsonReader = new TrackingJsonReader(json);
         try {
             verifyJsonObject(jsonReader);
@@ -99,6 +100,7 @@ final class DataParser {
      */
     void parseXml(final DataNodeWriter dataNodeWriter, final String parentXpath, final SchemaParent schemaParent,
                   final String xml) {
+        DataNodeCount.refuseMoreThan(maxDataNodes, xml, true);
         final List<RootElement> rootElements = readRootElements(xml, schemaParent);
         // entries of one list side by side are read in one parse, as yangtools reads a list's entries together;
         // a container given twice would be read once, its second element left unread

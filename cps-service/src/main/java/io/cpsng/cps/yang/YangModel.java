@@ -58,9 +58,10 @@ public final class YangModel {
 
     /**
      * Parses and links the sources (file name to YANG text); any problem is a DataValidationException. Data parsed
-     * with the model may hold at most maxDataNodes containers and list entries (cps.store.max-fragments-per-write):
-     * they are held whole in memory, a few hundred bytes each, and one write of 1,500,000 list entries (26 MB of
-     * JSON) ran a 1 GB heap out.
+     * with the model may hold at most maxDataNodes containers and list entries (cps.store.max-fragments-per-write),
+     * counted before they are parsed ({@link DataNodeCount}): a parse holds them whole in memory, hundreds of bytes
+     * each (yangtools' tree, then the nodes), and one write of 1,500,000 list entries (26 MB of JSON) ran a 1 GB heap
+     * out.
      */
     public static YangModel parse(final Map<String, String> yangSourcesByFileName, final int maxDataNodes) {
         final ParsedSources parsedSources = YangSources.parse(yangSourcesByFileName);
