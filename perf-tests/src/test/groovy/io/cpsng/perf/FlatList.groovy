@@ -39,6 +39,13 @@ class FlatList {
         json.append(']}').toString()
     }
 
+    /** The same entry's leaves as the store holds them, for a replace by one statement. */
+    static String replacedEntryLeavesJson(int id) {
+        def json = new StringBuilder()
+        appendEntry(json, id, 'replaced-' + id, -id)
+        json.toString()
+    }
+
     private static void appendEntry(StringBuilder json, int id, String name, int value) {
         json.append('{"id":').append(id).append(',"name":"').append(name).append('","value":').append(value).append('}')
     }

@@ -5,6 +5,7 @@ import org.postgresql.PGConnection
 
 import javax.sql.DataSource
 import java.sql.Connection
+import java.sql.PreparedStatement
 
 /**
  * What PostgreSQL and its JDBC driver do on this machine with an anchor's fragment rows, with nothing of the store
@@ -76,6 +77,63 @@ class RawStoreLimits {
             }
         }
         new Limit(copied, best)
+    }
+
+    /**
+     * The least a store's read, replace or delete of one entry does: one prepared statement by (anchor_id, xpath),
+     * in auto-commit (a statement is a transaction of its own), on a connection of its own. Close it after use.
+     */
+    SingleEntryStatements singleEntryStatements(String dataspaceName, String anchorName) {
+        new SingleEntryStatements(dataSource.connection, anchorId(dataspaceName, anchorName))
+    }
+
+    /** The statements of {@link #singleEntryStatements}, each one round trip. */
+    static class SingleEntryStatements implements Closeable {
+
+        private final Connection connection
+        private final int anchorId
+        private final PreparedStatement read
+        private final PreparedStatement replace
+        private final PreparedStatement delete
+
+        SingleEntryStatements(Connection connection, int anchorId) {
+            this.connection = connection
+            this.anchorId = anchorId
+            read = connection.prepareStatement(
+                'SELECT f.id, f.anchor_id, f.parent_id, f.xpath, f.attributes::text FROM fragment f'
+                    + ' WHERE f.anchor_id = ? AND f.xpath = ?')
+            replace = connection.prepareStatement(
+                'UPDATE fragment SET attributes = ?::jsonb WHERE anchor_id = ? AND xpath = ?')
+            delete = connection.prepareStatement('DELETE FROM fragment WHERE anchor_id = ? AND xpath = ?')
+        }
+
+        Row read(String xpath) {
+            read.setInt(1, anchorId)
+            read.setString(2, xpath)
+            def resultSet = read.executeQuery()
+            def row = resultSet.next() ? new Row(resultSet.getLong(1), resultSet.getInt(2), resultSet.getLong(3),
+                resultSet.getString(4), resultSet.getString(5)) : null
+            resultSet.close()
+            row
+        }
+
+        int replace(String xpath, String attributesJson) {
+            replace.setString(1, attributesJson)
+            replace.setInt(2, anchorId)
+            replace.setString(3, xpath)
+            replace.executeUpdate()
+        }
+
+        int delete(String xpath) {
+            delete.setInt(1, anchorId)
+            delete.setString(2, xpath)
+            delete.executeUpdate()
+        }
+
+        @Override
+        void close() {
+            connection.close()
+        }
     }
 
     private List<Row> readRange(int anchorId, String xpath) {

@@ -1,8 +1,10 @@
 package io.cpsng.cps.ri;
 
 import io.cpsng.cps.api.model.DataUpdatedEvent;
+import io.cpsng.cps.spi.AnchorOfWrite;
 import io.cpsng.cps.spi.DataUpdate;
 import io.cpsng.cps.spi.DataUpdatedEventPersistence;
+import io.cpsng.cps.spi.SchemaSetIdentity;
 import io.cpsng.cps.spi.SubscriptionXpaths;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -54,6 +56,14 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
         JOIN updates u ON u.anchor_name = s.name
         ORDER BY u.ordinal""";
 
+    // a write's anchor: its schema set (id, name) and the subscriptions of it that are there, in one look-up
+    private static final String SELECT_SCHEMA_SET_AND_PRESENT_SUBSCRIPTIONS = "SELECT ss.id, ss.name, ARRAY("
+        + SELECT_PRESENT_SUBSCRIPTIONS + """
+        ) FROM anchor a
+        JOIN dataspace d ON d.id = a.dataspace_id
+        JOIN schema_set ss ON ss.id = a.schema_set_id
+        WHERE d.name = ? AND a.name = ?""";
+
     // the events of updates of subscribed anchors, after SELECT_PRESENT_SUBSCRIPTIONS
     private static final String LOCK_AND_INSERT = """
         WITH updates AS MATERIALIZED (
@@ -97,11 +107,13 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
         AND e.created_at < ?""";
 
     private final JdbcTemplate jdbcTemplate;
+    private final AnchorLookup anchorLookup;
     // which statement to run, never whether: the statement for remembered anchors looks the subscriptions up too
     private final Set<List<String>> subscribedAtLastWrite = ConcurrentHashMap.newKeySet();
 
-    DataUpdatedEventStore(final JdbcTemplate jdbcTemplate) {
+    DataUpdatedEventStore(final JdbcTemplate jdbcTemplate, final AnchorLookup anchorLookup) {
         this.jdbcTemplate = jdbcTemplate;
+        this.anchorLookup = anchorLookup;
     }
 
     @Override
@@ -137,22 +149,35 @@ class DataUpdatedEventStore implements DataUpdatedEventPersistence {
     }
 
     @Override
-    public boolean lockIfSubscribed(final String dataspaceName, final String anchorName,
-                                    final SubscriptionXpaths subscriptions) {
-        if (!subscribedAnchors(subscriptions).contains(anchorName)) {
-            return false;
+    public AnchorOfWrite anchorOfWrite(final String dataspaceName, final String anchorName,
+                                       final SubscriptionXpaths subscriptions) {
+        final List<AnchorOfWrite> anchors = jdbcTemplate.query(SELECT_SCHEMA_SET_AND_PRESENT_SUBSCRIPTIONS,
+            (resultSet, rowNumber) -> new AnchorOfWrite(
+                new SchemaSetIdentity(dataspaceName, resultSet.getString(2), resultSet.getLong(1)),
+                subscribedAnchors(Set.of((String[]) resultSet.getArray(3).getArray()), subscriptions)
+                    .contains(anchorName)),
+            subscriptions.subscriptionsDataspace(), subscriptions.subscriptionsAnchor(),
+            candidateXpaths(subscriptions), dataspaceName, anchorName);
+        if (anchors.isEmpty()) {
+            throw anchorLookup.anchorNotFound(dataspaceName, anchorName);
         }
-        jdbcTemplate.query("SELECT pg_advisory_xact_lock(?, a.id % ?)::text FROM anchor a"
-                + " WHERE a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?) AND a.name = ?",
-            resultSet -> { }, ANCHOR_EVENTS_LOCK_CLASS, ANCHOR_LOCK_BUCKETS, dataspaceName, anchorName);
-        return true;
+        if (anchors.getFirst().subscribed()) {
+            jdbcTemplate.query("SELECT pg_advisory_xact_lock(?, a.id % ?)::text FROM anchor a"
+                    + " WHERE a.dataspace_id = (SELECT d.id FROM dataspace d WHERE d.name = ?) AND a.name = ?",
+                resultSet -> { }, ANCHOR_EVENTS_LOCK_CLASS, ANCHOR_LOCK_BUCKETS, dataspaceName, anchorName);
+        }
+        return anchors.getFirst();
     }
 
     /** Those of the anchors named in the subscription xpaths that are subscribed, with one look-up. */
     private Set<String> subscribedAnchors(final SubscriptionXpaths subscriptions) {
-        final Set<String> present = new HashSet<>(jdbcTemplate.queryForList(SELECT_PRESENT_SUBSCRIPTIONS,
+        return subscribedAnchors(new HashSet<>(jdbcTemplate.queryForList(SELECT_PRESENT_SUBSCRIPTIONS,
             String.class, subscriptions.subscriptionsDataspace(), subscriptions.subscriptionsAnchor(),
-            candidateXpaths(subscriptions)));
+            candidateXpaths(subscriptions))), subscriptions);
+    }
+
+    /** Those of the anchors named in the subscription xpaths that the present subscription xpaths subscribe. */
+    private static Set<String> subscribedAnchors(final Set<String> present, final SubscriptionXpaths subscriptions) {
         if (present.isEmpty()) {
             return Set.of();
         }

@@ -10,6 +10,9 @@ import java.util.Map;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Reads trees of fragments in one statement, whatever their size: the roots come from a
@@ -22,7 +25,8 @@ import org.springframework.stereotype.Component;
  * pass over the rows, each finding its parent by id ({@link FragmentIndex}); their text is decoded as the rows
  * come ({@link FragmentDecoder}).
  * Rows come through a cursor, so a read over the limit is stopped at the first row past it, before the driver
- * has loaded the rest.
+ * has loaded the rest. A cursor needs a transaction: a read of descendants called outside one begins its own; a
+ * read of the roots alone (as many rows as the caller asked for) runs as it is called, one round trip in auto-commit.
  */
 @Component
 @EnableConfigurationProperties(StoreReadProperties.class)
@@ -60,14 +64,19 @@ class FragmentReader {
     private final JdbcTemplate jdbcTemplate;
     private final int maxFragmentsPerRead;
     private final FragmentDecoder fragmentDecoder;
+    // named as a data service's (StoreTransactionManager.DATA_SERVICES): its statement is the data's
+    private final TransactionTemplate cursorTransaction;
 
     FragmentReader(final JdbcTemplate jdbcTemplate, final StoreReadProperties storeReadProperties,
-                   final FragmentDecoder fragmentDecoder) {
+                   final FragmentDecoder fragmentDecoder, final PlatformTransactionManager transactionManager) {
         // its own template: the fetch size makes the driver stream rows (in a transaction) instead of loading all
         this.jdbcTemplate = new JdbcTemplate(jdbcTemplate.getDataSource());
         this.jdbcTemplate.setFetchSize(FETCH_SIZE);
         this.maxFragmentsPerRead = storeReadProperties.maxFragmentsPerRead();
         this.fragmentDecoder = fragmentDecoder;
+        this.cursorTransaction = new TransactionTemplate(transactionManager);
+        this.cursorTransaction.setReadOnly(true);
+        this.cursorTransaction.setName(FragmentReader.class.getName() + ".readTrees");
     }
 
     /**
@@ -76,6 +85,9 @@ class FragmentReader {
      */
     Map<Integer, List<DataNode>> readTrees(final String rootIdsSql, final List<Object> parameters,
                                            final FetchDescendantsOption fetchDescendantsOption) {
+        if (fetchDescendantsOption.depth() != 0 && !TransactionSynchronizationManager.isActualTransactionActive()) {
+            return cursorTransaction.execute(status -> readTrees(rootIdsSql, parameters, fetchDescendantsOption));
+        }
         final List<Object> allParameters = new ArrayList<>(parameters);
         final String sql;
         if (fetchDescendantsOption.depth() == 0) {

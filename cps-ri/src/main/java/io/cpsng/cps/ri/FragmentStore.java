@@ -15,11 +15,13 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
@@ -70,6 +72,29 @@ class FragmentStore implements DataPersistence {
         SELECT anchor.id, f.xpath, f.id FROM anchor
         LEFT JOIN fragment f ON f.anchor_id = anchor.id AND f.xpath = ANY(?)"""
         .formatted(AnchorLookup.ANCHOR_ID, idsInRanges("(SELECT id FROM anchor)", NODE, SUBTREE));
+
+    /**
+     * A replace of trees few enough for one INSERT, as one statement (parameters: dataspace name, anchor name, the
+     * replaced nodes' xpaths, twice their parents' xpaths without the root, then those of
+     * {@link FragmentWriter#INSERT_SMALL_TREES_CTES}): the nodes with their subtrees deleted, then, when the anchor
+     * and every parent are there, the trees inserted. Answers the anchor's id (null: there is no such anchor) and the
+     * parents missing. The delete runs first since the insert waits for it (ready): a row inserted with the xpath of
+     * a row this statement deletes is no conflict.
+     */
+    private static final String REPLACE_SMALL_TREES = """
+        WITH anchor AS MATERIALIZED (SELECT %s AS id),
+        deleted AS (DELETE FROM fragment WHERE id = ANY(ARRAY(%s)) RETURNING 1),
+        parents AS MATERIALIZED (
+            SELECT f.xpath, f.id FROM anchor JOIN fragment f ON f.anchor_id = anchor.id AND f.xpath = ANY(?::text[])),
+        missing AS MATERIALIZED (
+            SELECT x.xpath FROM unnest(?::text[]) AS x(xpath) WHERE x.xpath NOT IN (SELECT xpath FROM parents)),
+        ready AS MATERIALIZED (
+            SELECT 1 WHERE (SELECT id FROM anchor) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM missing)
+            AND (SELECT count(*) FROM deleted) >= 0),
+        %s
+        SELECT (SELECT id FROM anchor), ARRAY(SELECT xpath FROM missing), (SELECT count(*) FROM inserted)"""
+        .formatted(AnchorLookup.ANCHOR_ID, idsInRanges("(SELECT id FROM anchor)", NODE, SUBTREE),
+            FragmentWriter.INSERT_SMALL_TREES_CTES);
 
     // the fragments of the xpaths (with the top-level ones for the root) of an anchor named by its dataspace and name
     private static final String SELECT_XPATH_IDS = "SELECT id FROM fragment WHERE anchor_id = " + AnchorLookup.ANCHOR_ID
@@ -162,6 +187,11 @@ class FragmentStore implements DataPersistence {
                                  final Collection<DataNode> dataNodes) {
         final Set<String> parentXpaths = dataNodes.stream().map(dataNode -> Xpaths.parentXpath(dataNode.xpath()))
             .collect(Collectors.toSet());
+        final Optional<FragmentWriter.SmallTrees> smallTrees = fragmentWriter.smallTrees(dataNodes);
+        if (smallTrees.isPresent()) {
+            replaceSmallTrees(dataspaceName, anchorName, dataNodes, parentXpaths, smallTrees.get());
+            return;
+        }
         final Map<String, Long> parentIdsByXpath = new HashMap<>();
         final Integer anchorId = jdbcTemplate.query(DELETE_SUBTREES_SELECT_PARENTS, resultSet -> {
             Integer foundAnchorId = null;
@@ -180,6 +210,31 @@ class FragmentStore implements DataPersistence {
         try {
             fragmentWriter.insertTrees(anchorId, dataNodes,
                 dataNode -> parentIdsByXpath.get(Xpaths.parentXpath(dataNode.xpath())));
+        } catch (final DuplicateKeyException duplicate) {
+            throw replacedMeanwhile(anchorName, duplicate);
+        }
+    }
+
+    private void replaceSmallTrees(final String dataspaceName, final String anchorName,
+                                   final Collection<DataNode> dataNodes, final Set<String> parentXpaths,
+                                   final FragmentWriter.SmallTrees smallTrees) {
+        final String[] nonRootParentXpaths = parentXpaths.stream().filter(xpath -> !Xpaths.isRoot(xpath))
+            .toArray(String[]::new);
+        final List<Object> parameters = new ArrayList<>(List.of(dataspaceName, anchorName, xpathsOf(dataNodes),
+            nonRootParentXpaths, nonRootParentXpaths));
+        parameters.addAll(smallTrees.parameters());
+        try {
+            jdbcTemplate.query(REPLACE_SMALL_TREES, resultSet -> {
+                resultSet.next();
+                if (resultSet.getObject(1) == null) {
+                    throw anchorLookup.anchorNotFound(dataspaceName, anchorName);
+                }
+                final String[] missingParents = (String[]) resultSet.getArray(2).getArray();
+                if (missingParents.length > 0) {
+                    throw new DataNodeNotFoundException(dataspaceName, anchorName, List.of(missingParents));
+                }
+                return null;
+            }, parameters.toArray());
         } catch (final DuplicateKeyException duplicate) {
             throw replacedMeanwhile(anchorName, duplicate);
         }
@@ -297,8 +352,9 @@ class FragmentStore implements DataPersistence {
         }
     }
 
+    // in the caller's transaction if any, else its statements in auto-commit (FragmentReader's cursor begins one)
     @Override
-    @Transactional(readOnly = true)
+    @Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
     public NodesRead getDataNodes(final String dataspaceName, final String anchorName,
                                   final Collection<String> xpaths,
                                   final FetchDescendantsOption fetchDescendantsOption) {

@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
@@ -38,6 +39,24 @@ class FragmentWriter {
             WITH ORDINALITY AS r(anchor_id, parent_row, parent_id, xpath, schema_path, attributes, n)
         JOIN ids own ON own.n = r.n
         LEFT JOIN ids parent ON parent.n = r.parent_row""";
+    /**
+     * The CTEs that insert {@link SmallTrees} as a part of a caller's statement, which defines the CTEs anchor(id),
+     * parents(xpath, id) of the trees' parents, and ready, which holds a row when the insert is to happen (and which
+     * runs first whatever it refers to). Parameters: the rows' count, then the arrays of {@link SmallTrees}.
+     */
+    static final String INSERT_SMALL_TREES_CTES = """
+        ids AS MATERIALIZED (SELECT n, nextval('fragment_id_seq') AS id FROM generate_series(1, ?) AS n
+            WHERE EXISTS (SELECT 1 FROM ready)),
+        inserted AS (
+            INSERT INTO fragment (id, anchor_id, parent_id, xpath, schema_path, attributes)
+            SELECT own.id, anchor.id, COALESCE(parent.id, top_parent.id), r.xpath, r.schema_path, r.attributes::jsonb
+            FROM unnest(?::int[], ?::text[], ?::text[], ?::text[], ?::text[])
+                WITH ORDINALITY AS r(parent_row, parent_xpath, xpath, schema_path, attributes, n)
+            JOIN ids own ON own.n = r.n
+            CROSS JOIN anchor
+            LEFT JOIN ids parent ON parent.n = r.parent_row
+            LEFT JOIN parents top_parent ON top_parent.xpath = r.parent_xpath
+            RETURNING 1)""";
     private static final String COPY = "COPY fragment (id, anchor_id, parent_id, xpath, schema_path, attributes) "
         + "FROM STDIN";
 
@@ -60,6 +79,46 @@ class FragmentWriter {
             addRows(anchorId, NO_PARENT_ROW, parentIdOfTree.apply(tree), tree, rows);
         }
         write(rows);
+    }
+
+    /**
+     * The rows of trees few enough for one INSERT, as the parameters of {@link #INSERT_SMALL_TREES_CTES}: each row
+     * below a row before it or, at the top of a tree, below the fragment of its parent xpath (none for the root);
+     * empty when the trees are larger (they are copied).
+     */
+    Optional<SmallTrees> smallTrees(final Collection<DataNode> trees) {
+        final List<Row> rows = new ArrayList<>();
+        for (final DataNode tree : trees) {
+            addRows(0, NO_PARENT_ROW, null, tree, rows);
+            if (rows.size() >= COPY_THRESHOLD) {
+                return Optional.empty();
+            }
+        }
+        final int size = rows.size();
+        final Integer[] parentRows = new Integer[size];
+        final String[] parentXpaths = new String[size];
+        final String[] xpaths = new String[size];
+        final String[] schemaPaths = new String[size];
+        final String[] attributes = new String[size];
+        for (int index = 0; index < size; index++) {
+            final Row row = rows.get(index);
+            parentRows[index] = row.parentRow() + 1;
+            parentXpaths[index] = row.parentRow() == NO_PARENT_ROW ? Xpaths.parentXpath(row.xpath()) : null;
+            xpaths[index] = row.xpath();
+            schemaPaths[index] = Xpaths.schemaPath(row.xpath());
+            attributes[index] = row.attributes();
+        }
+        return Optional.of(new SmallTrees(size, parentRows, parentXpaths, xpaths, schemaPaths, attributes));
+    }
+
+    /** The arrays of {@link #INSERT_SMALL_TREES_CTES}, a row of the trees at each index. */
+    record SmallTrees(int size, Integer[] parentRows, String[] parentXpaths, String[] xpaths, String[] schemaPaths,
+                      String[] attributes) {
+
+        /** The statement's parameters, in its order. */
+        List<Object> parameters() {
+            return List.of(size, parentRows, parentXpaths, xpaths, schemaPaths, attributes);
+        }
     }
 
     /** Inserts the top-level trees of many anchors (by anchor id) at once: one write. */

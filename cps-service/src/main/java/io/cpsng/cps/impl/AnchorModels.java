@@ -3,6 +3,7 @@ package io.cpsng.cps.impl;
 import io.cpsng.cps.api.model.DataNode;
 import io.cpsng.cps.spi.AdminPersistence;
 import io.cpsng.cps.spi.NodesRead;
+import io.cpsng.cps.spi.SchemaSetIdentity;
 import io.cpsng.cps.yang.YangModel;
 import java.util.Collection;
 import java.util.HashMap;
@@ -24,6 +25,10 @@ class AnchorModels {
 
     YangModel yangModelOf(final String dataspaceName, final String anchorName) {
         return yangModelCache.get(adminPersistence.getAnchorSchemaSet(dataspaceName, anchorName));
+    }
+
+    YangModel yangModelOf(final SchemaSetIdentity schemaSet) {
+        return yangModelCache.get(schemaSet);
     }
 
     /** The models of those of the anchors that exist, by anchor name, with one look-up of their schema sets. */

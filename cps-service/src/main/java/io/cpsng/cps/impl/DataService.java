@@ -10,6 +10,7 @@ import io.cpsng.cps.api.model.DataUpdatedEvent;
 import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.cps.path.CpsPathParser;
 import io.cpsng.cps.path.Xpaths;
+import io.cpsng.cps.spi.AnchorOfWrite;
 import io.cpsng.cps.spi.DataPersistence;
 import io.cpsng.cps.spi.DataUpdate;
 import io.cpsng.cps.yang.NodeContent;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 
 @Service
@@ -79,8 +81,11 @@ class DataService implements CpsDataService {
     public void updateDataNodeAndDescendants(final String dataspaceName, final String anchorName,
                                              final String parentXpath, final String data,
                                              final ContentType contentType, final String observedTimestamp) {
-        final NodeContent nodeContent = parseNodeContent(dataspaceName, anchorName, parentXpath, data, contentType);
-        if (isToBeTold(dataspaceName, anchorName, nodeContent.childNodes(), null, nodeContent.nodeLeaves())) {
+        NameValidator.validateNames(dataspaceName, anchorName);
+        final AnchorOfWrite anchor = notificationSubscriptions.anchorOfWrite(dataspaceName, anchorName);
+        final NodeContent nodeContent = anchorModels.yangModelOf(anchor.schemaSet())
+            .parseNodeContent(CpsPathParser.canonicalXpath(parentXpath), data, contentType);
+        if (isToBeTold(dataspaceName, anchorName, anchor, nodeContent.childNodes(), null, nodeContent.nodeLeaves())) {
             recordUpdate(dataspaceName, anchorName, nodeContent.xpath(), DataUpdatedEvent.REPLACE, observedTimestamp);
         }
         if (!nodeContent.childNodes().isEmpty()) {
@@ -104,9 +109,12 @@ class DataService implements CpsDataService {
     public void replaceListContent(final String dataspaceName, final String anchorName, final String parentXpath,
                                    final String data, final ContentType contentType,
                                    final String observedTimestamp) {
+        NameValidator.validateNames(dataspaceName, anchorName);
         final String parent = CpsPathParser.canonicalXpath(parentXpath);
-        final List<DataNode> listEntries = parse(dataspaceName, anchorName, parent, data, contentType);
-        if (isToBeTold(dataspaceName, anchorName, listEntries, parent, null)) {
+        final AnchorOfWrite anchor = notificationSubscriptions.anchorOfWrite(dataspaceName, anchorName);
+        final List<DataNode> listEntries = anchorModels.yangModelOf(anchor.schemaSet())
+            .parseData(parent, data, contentType);
+        if (isToBeTold(dataspaceName, anchorName, anchor, listEntries, parent, null)) {
             recordUpdate(dataspaceName, anchorName, parent, DataUpdatedEvent.REPLACE, observedTimestamp);
         }
         dataPersistence.replaceListContent(dataspaceName, anchorName, parent, listEntries);
@@ -219,8 +227,13 @@ class DataService implements CpsDataService {
         return anchorModels.yangModelOf(dataspaceName, anchorName).topLevelNodeNames();
     }
 
+    /**
+     * Reads run without a transaction of their own, their one statement in auto-commit (a read of descendants,
+     * which needs a cursor, begins one in the store): the commit was one of a single-entry read's two round trips
+     * (ADR 0025).
+     */
     @Override
-    @Transactional(readOnly = true)
+    @Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
     public Collection<DataNode> getDataNodes(final String dataspaceName, final String anchorName,
                                              final String xpath,
                                              final FetchDescendantsOption fetchDescendantsOption) {
@@ -234,7 +247,7 @@ class DataService implements CpsDataService {
     }
 
     @Override
-    @Transactional(readOnly = true)
+    @Transactional(readOnly = true, propagation = Propagation.SUPPORTS)
     public Collection<DataNode> getDataNodesForMultipleXpaths(final String dataspaceName, final String anchorName,
                                                               final Collection<String> xpaths,
                                                               final FetchDescendantsOption fetchDescendantsOption) {
@@ -270,15 +283,15 @@ class DataService implements CpsDataService {
 
     /**
      * A replacement is told when its anchor is subscribed and it changes what is stored: one that changes nothing
-     * tells no event (the reference tells one), and the write of an anchor nobody subscribed to costs one look-up.
-     * Only a subscribed anchor's write compares, under its events lock: a write of another transaction cannot come
-     * between the comparison and this write. The write still runs, since the comparison leaves out the order of
-     * list entries.
+     * tells no event (the reference tells one), and the write of an anchor nobody subscribed to costs nothing beyond
+     * the look-up of its schema set. Only a subscribed anchor's write compares, under its events lock: a write of
+     * another transaction cannot come between the comparison and this write. The write still runs, since the
+     * comparison leaves out the order of list entries.
      */
-    private boolean isToBeTold(final String dataspaceName, final String anchorName,
+    private boolean isToBeTold(final String dataspaceName, final String anchorName, final AnchorOfWrite anchor,
                                final Collection<DataNode> dataNodes, final String listParentXpath,
                                final DataNode leavesToMerge) {
-        return notificationSubscriptions.lockIfSubscribed(dataspaceName, anchorName)
+        return anchor.subscribed()
             && !dataPersistence.holdsAlready(dataspaceName, anchorName, dataNodes, listParentXpath, leavesToMerge);
     }
 

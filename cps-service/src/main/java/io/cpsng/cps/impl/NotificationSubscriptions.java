@@ -17,6 +17,7 @@ import io.cpsng.cps.api.model.FetchDescendantsOption;
 import io.cpsng.cps.path.CpsPathParser;
 import io.cpsng.cps.path.Xpaths;
 import io.cpsng.cps.spi.AdminPersistence;
+import io.cpsng.cps.spi.AnchorOfWrite;
 import io.cpsng.cps.spi.DataPersistence;
 import io.cpsng.cps.spi.DataUpdate;
 import io.cpsng.cps.spi.DataUpdatedEventPersistence;
@@ -142,11 +143,12 @@ class NotificationSubscriptions implements CpsNotificationService, SmartInitiali
     }
 
     /**
-     * Whether a write of the anchor is told, its events lock taken if so: for writes that tell nothing when they
-     * change nothing, which compare under the lock that orders the anchor's writes with their events.
+     * The anchor's schema set and whether a write of it is told, its events lock taken if so: for writes that tell
+     * nothing when they change nothing, which compare under the lock that orders the anchor's writes with their
+     * events.
      */
-    boolean lockIfSubscribed(final String dataspaceName, final String anchorName) {
-        return dataUpdatedEventPersistence.lockIfSubscribed(dataspaceName, anchorName,
+    AnchorOfWrite anchorOfWrite(final String dataspaceName, final String anchorName) {
+        return dataUpdatedEventPersistence.anchorOfWrite(dataspaceName, anchorName,
             subscriptionXpaths(dataspaceName, List.of(anchorName)));
     }
 

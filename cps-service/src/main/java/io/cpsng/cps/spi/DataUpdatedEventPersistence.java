@@ -20,11 +20,12 @@ public interface DataUpdatedEventPersistence {
     void appendToOutbox(String dataspaceName, List<DataUpdate> dataUpdates, SubscriptionXpaths subscriptions);
 
     /**
-     * Whether a write of the anchor would have its events written (its entry or its whole dataspace's is there);
-     * if so, takes the anchor's events lock as appendToOutbox does, so that what the caller reads next is not
-     * changed by another write's events before it commits.
+     * The anchor's schema set and whether a write of it would have its events written (its entry or its whole
+     * dataspace's is there), in one look-up; if it would, takes the anchor's events lock as appendToOutbox does, so
+     * that what the caller reads next is not changed by another write's events before it commits. The anchor's
+     * NotFoundException (or its dataspace's) when there is no such anchor.
      */
-    boolean lockIfSubscribed(String dataspaceName, String anchorName, SubscriptionXpaths subscriptions);
+    AnchorOfWrite anchorOfWrite(String dataspaceName, String anchorName, SubscriptionXpaths subscriptions);
 
     /** Numbers up to a batch of committed events after the last position; 0 also while another sequencer runs. */
     int sequenceCommitted(int batchSize);
