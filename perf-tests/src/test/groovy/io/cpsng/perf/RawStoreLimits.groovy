@@ -81,24 +81,28 @@ class RawStoreLimits {
 
     /**
      * The least a store's read, replace or delete of one entry does: one prepared statement by (anchor_id, xpath),
-     * in auto-commit (a statement is a transaction of its own), on a connection of its own. Close it after use.
+     * in auto-commit (a statement is a transaction of its own, one round trip) or in a transaction of its own (the
+     * driver begins it with the statement, then a commit: two), on a connection of its own. Close it after use.
      */
-    SingleEntryStatements singleEntryStatements(String dataspaceName, String anchorName) {
-        new SingleEntryStatements(dataSource.connection, anchorId(dataspaceName, anchorName))
+    SingleEntryStatements singleEntryStatements(String dataspaceName, String anchorName, boolean inTransaction) {
+        new SingleEntryStatements(dataSource.connection, anchorId(dataspaceName, anchorName), inTransaction)
     }
 
-    /** The statements of {@link #singleEntryStatements}, each one round trip. */
+    /** The statements of {@link #singleEntryStatements}. */
     static class SingleEntryStatements implements Closeable {
 
         private final Connection connection
         private final int anchorId
+        private final boolean inTransaction
         private final PreparedStatement read
         private final PreparedStatement replace
         private final PreparedStatement delete
 
-        SingleEntryStatements(Connection connection, int anchorId) {
+        SingleEntryStatements(Connection connection, int anchorId, boolean inTransaction) {
             this.connection = connection
             this.anchorId = anchorId
+            this.inTransaction = inTransaction
+            connection.autoCommit = !inTransaction
             read = connection.prepareStatement(
                 'SELECT f.id, f.anchor_id, f.parent_id, f.xpath, f.attributes::text FROM fragment f'
                     + ' WHERE f.anchor_id = ? AND f.xpath = ?')
@@ -114,24 +118,32 @@ class RawStoreLimits {
             def row = resultSet.next() ? new Row(resultSet.getLong(1), resultSet.getInt(2), resultSet.getLong(3),
                 resultSet.getString(4), resultSet.getString(5)) : null
             resultSet.close()
-            row
+            committed(row)
         }
 
         int replace(String xpath, String attributesJson) {
             replace.setString(1, attributesJson)
             replace.setInt(2, anchorId)
             replace.setString(3, xpath)
-            replace.executeUpdate()
+            committed(replace.executeUpdate())
         }
 
         int delete(String xpath) {
             delete.setInt(1, anchorId)
             delete.setString(2, xpath)
-            delete.executeUpdate()
+            committed(delete.executeUpdate())
+        }
+
+        private <T> T committed(T result) {
+            if (inTransaction) {
+                connection.commit()
+            }
+            result
         }
 
         @Override
         void close() {
+            connection.autoCommit = true
             connection.close()
         }
     }
