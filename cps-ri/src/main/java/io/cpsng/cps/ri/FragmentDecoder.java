@@ -49,7 +49,8 @@ class FragmentDecoder implements DisposableBean {
     final class Decoding {
 
         private final List<FutureTask<Void>> chunks = new ArrayList<>();
-        private List<FragmentNode> pending = new ArrayList<>(CHUNK_SIZE);
+        // sized as it grows: most reads are of a few rows; once a chunk is full, the next is a full chunk's size
+        private List<FragmentNode> pending = new ArrayList<>();
 
         void add(final FragmentNode fragmentNode) {
             pending.add(fragmentNode);

@@ -28,6 +28,9 @@ final class SchemaTree {
     private final ModuleIdentities moduleIdentities;
     private final SchemaParent topParent;
     private final Map<String, SchemaParent> parentBySchemaPath = new ConcurrentHashMap<>();
+    // the module of each top-level name found: every node read asks it, and the search went through the model's
+    // children each time (an eighth of a single-entry read's Java work); bounded by the model's top-level names
+    private final Map<String, ModuleIdentity> topLevelModuleByName = new ConcurrentHashMap<>();
 
     /** Where parsed data go: the schema path (data-tree QNames) and node of the parent; empty for the top. */
     record SchemaParent(List<QName> path, List<Boolean> listSteps, DataNodeContainer node,
@@ -52,8 +55,20 @@ final class SchemaTree {
         if (stepNames.isEmpty()) {
             return null;
         }
-        final DataSchemaNode topNode = findChild(modelContext, localName(stepNames.getFirst()), null);
-        return topNode == null ? null : moduleIdentities.identityOf(topNode.getQName().getModule());
+        final String topName = localName(stepNames.getFirst());
+        final ModuleIdentity found = topLevelModuleByName.get(topName);
+        if (found != null) {
+            return found;
+        }
+        final DataSchemaNode topNode = findChild(modelContext, topName, null);
+        if (topNode == null) {
+            return null;
+        }
+        final ModuleIdentity module = moduleIdentities.identityOf(topNode.getQName().getModule());
+        if (module != null) {
+            topLevelModuleByName.put(topName, module);
+        }
+        return module;
     }
 
     /** The schema parent of data sent for a canonical parent xpath: "/" or a container or list entry. */
