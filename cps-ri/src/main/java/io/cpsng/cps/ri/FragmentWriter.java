@@ -89,6 +89,7 @@ class FragmentWriter {
     Optional<SmallTrees> smallTrees(final Collection<DataNode> trees) {
         final List<Row> rows = new ArrayList<>();
         for (final DataNode tree : trees) {
+            // no anchor id: the statement carrying the insert gives its anchor's
             addRows(0, NO_PARENT_ROW, null, tree, rows);
             if (rows.size() >= COPY_THRESHOLD) {
                 return Optional.empty();
