@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 import org.springframework.jdbc.core.ConnectionCallback;
@@ -95,21 +96,11 @@ class FragmentWriter {
                 return Optional.empty();
             }
         }
-        final int size = rows.size();
-        final Integer[] parentRows = new Integer[size];
-        final String[] parentXpaths = new String[size];
-        final String[] xpaths = new String[size];
-        final String[] schemaPaths = new String[size];
-        final String[] attributes = new String[size];
-        for (int index = 0; index < size; index++) {
-            final Row row = rows.get(index);
-            parentRows[index] = row.parentRow() + 1;
-            parentXpaths[index] = row.parentRow() == NO_PARENT_ROW ? Xpaths.parentXpath(row.xpath()) : null;
-            xpaths[index] = row.xpath();
-            schemaPaths[index] = Xpaths.schemaPath(row.xpath());
-            attributes[index] = row.attributes();
-        }
-        return Optional.of(new SmallTrees(size, parentRows, parentXpaths, xpaths, schemaPaths, attributes));
+        return Optional.of(new SmallTrees(rows.size(), column(rows, Integer[]::new, row -> row.parentRow() + 1),
+            column(rows, String[]::new,
+                row -> row.parentRow() == NO_PARENT_ROW ? Xpaths.parentXpath(row.xpath()) : null),
+            column(rows, String[]::new, Row::xpath), column(rows, String[]::new, row -> Xpaths.schemaPath(row.xpath())),
+            column(rows, String[]::new, Row::attributes)));
     }
 
     /** The arrays of {@link #INSERT_SMALL_TREES_CTES}, a row of the trees at each index. */
@@ -147,23 +138,20 @@ class FragmentWriter {
     }
 
     private void insert(final List<Row> rows) {
-        final int size = rows.size();
-        final Integer[] anchorIds = new Integer[size];
-        final Integer[] parentRows = new Integer[size];
-        final Long[] parentIds = new Long[size];
-        final String[] xpaths = new String[size];
-        final String[] schemaPaths = new String[size];
-        final String[] attributes = new String[size];
-        for (int index = 0; index < size; index++) {
-            final Row row = rows.get(index);
-            anchorIds[index] = row.anchorId();
-            parentRows[index] = row.parentRow() + 1;
-            parentIds[index] = row.parentId();
-            xpaths[index] = row.xpath();
-            schemaPaths[index] = Xpaths.schemaPath(row.xpath());
-            attributes[index] = row.attributes();
+        jdbcTemplate.update(INSERT, rows.size(), column(rows, Integer[]::new, Row::anchorId),
+            column(rows, Integer[]::new, row -> row.parentRow() + 1), column(rows, Long[]::new, Row::parentId),
+            column(rows, String[]::new, Row::xpath), column(rows, String[]::new, row -> Xpaths.schemaPath(row.xpath())),
+            column(rows, String[]::new, Row::attributes));
+    }
+
+    /** One column of the rows as an array: a parameter of the statements' unnest. */
+    private static <T> T[] column(final List<Row> rows, final IntFunction<T[]> newArray,
+                                  final Function<Row, T> value) {
+        final T[] column = newArray.apply(rows.size());
+        for (int index = 0; index < column.length; index++) {
+            column[index] = value.apply(rows.get(index));
         }
-        jdbcTemplate.update(INSERT, size, anchorIds, parentRows, parentIds, xpaths, schemaPaths, attributes);
+        return column;
     }
 
     /**
