@@ -20,7 +20,7 @@ import static io.cpsng.perf.RoadmDevices.FRAGMENTS_PER_DEVICE
 /**
  * cps-path queries over anchors of 1,000 devices, 100 of which (901 to 1,000) have failed and are
  * out of service. Queries returning nodes read all descendants; each is measured as the reads are, alternately with
- * the raw read limit (the rows of one anchor's devices straight through JDBC), the best round of each.
+ * the raw read limit (the rows of the trees it finds straight through JDBC), the best round of each.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class QueryPerfSpec extends PerfIntegrationSpec {
@@ -55,17 +55,21 @@ class QueryPerfSpec extends PerfIntegrationSpec {
     }
 
     def 'Querying #scenario'() {
-        when: 'one anchor is queried, with all descendants, alternately with the raw read of the anchor\'s devices'
-            def result = null
-            def beside = new RawStoreLimits(dataSource).rangeReadBeside(DATASPACE, 'devices-1', '/devices') {
-                result = objectUnderTest.queryDataNodes(DATASPACE, 'devices-1', cpsPath, INCLUDE_ALL_DESCENDANTS)
-            }
+        when: 'one anchor is queried, with all descendants, alternately with the raw read of the trees it finds'
+            def query = { objectUnderTest.queryDataNodes(DATASPACE, 'devices-1', cpsPath, INCLUDE_ALL_DESCENDANTS) }
+            def result = query()
+            def rawStoreLimits = new RawStoreLimits(dataSource)
+            def beside = rawStoreLimits.treesReadBeside(DATASPACE, ['devices-1': result*.xpath()], query)
             def fragments = countNodes(result)
             def measurement = beside.record("cps-path: ${scenario}", 'cps-path', DEVICES, fragments,
                 budget(beside.limit()))
-        then: 'the matching nodes come back whole'
+        and: 'alternately with the range of the whole anchor, as measured before'
+            rawStoreLimits.recordBesideWholeAnchor("cps-path: ${scenario}", 'cps-path', DEVICES, fragments, DATASPACE,
+                'devices-1', '/devices', query)
+        then: 'the matching nodes come back whole, as many fragments as the limit read'
             result.size() == expectedNodes
             fragments == expectedFragments
+            beside.limit().rows() == fragments
         and: 'the rate meets the budget'
             measurement.holdsBudget()
         where: 'the cps-path is'
@@ -93,17 +97,24 @@ class QueryPerfSpec extends PerfIntegrationSpec {
     }
 
     def 'Querying #scenario across 3 anchors'() {
-        when: 'every anchor of the dataspace is queried, with all descendants, alternately with the raw read of one anchor\'s devices'
-            def result = null
-            def beside = new RawStoreLimits(dataSource).rangeReadBeside(DATASPACE, 'devices-1', '/devices') {
-                result = objectUnderTest.queryDataNodesAcrossAnchors(DATASPACE, cpsPath, INCLUDE_ALL_DESCENDANTS, NO_PAGINATION)
+        when: 'every anchor is queried, with all descendants, alternately with the raw read of the trees it finds'
+            def query = {
+                objectUnderTest.queryDataNodesAcrossAnchors(DATASPACE, cpsPath, INCLUDE_ALL_DESCENDANTS, NO_PAGINATION)
             }
+            def result = query()
+            def rawStoreLimits = new RawStoreLimits(dataSource)
+            def beside = rawStoreLimits.treesReadBeside(DATASPACE,
+                result.items().collectEntries { [(it.anchorName()): it.dataNodes()*.xpath()] }, query)
             def fragments = result.items().sum { countNodes(it.dataNodes()) } as int
             def measurement = beside.record("cps-path: ${scenario}, across 3 anchors", 'cps-path',
                 ANCHORS.size() * DEVICES, fragments, budget(beside.limit()))
-        then: 'each anchor contributes its failed devices'
+        and: 'alternately with the range of one whole anchor, as measured before'
+            rawStoreLimits.recordBesideWholeAnchor("cps-path: ${scenario}, across 3 anchors", 'cps-path',
+                ANCHORS.size() * DEVICES, fragments, DATASPACE, 'devices-1', '/devices', query)
+        then: 'each anchor contributes its failed devices, as many fragments as the limit read'
             result.items()*.anchorName() == ANCHORS
             fragments == ANCHORS.size() * FAILED_DEVICES * FRAGMENTS_PER_DEVICE
+            beside.limit().rows() == fragments
         and: 'the rate meets the budget'
             measurement.holdsBudget()
         where: 'the cps-path is'

@@ -24,6 +24,13 @@ class RawStoreLimits {
         SELECT f.id, f.anchor_id, f.parent_id, f.xpath, f.attributes::text FROM fragment f
         WHERE f.anchor_id = ? AND f.xpath >= ? AND f.xpath < ?'''
 
+    // the same for many trees in one statement, as the store reads them: one range each, from the root's xpath to
+    // the end of its descendants' ("/" sorts before "0"), LATERAL with OFFSET 0 so that each stays an index range
+    private static final String TREES_READ = '''
+        SELECT f.id, f.anchor_id, f.parent_id, f.xpath, f.attributes::text
+        FROM unnest(?::int[], ?::text[]) r(anchor_id, xpath) CROSS JOIN LATERAL (SELECT * FROM fragment d
+            WHERE d.anchor_id = r.anchor_id AND d.xpath >= r.xpath AND d.xpath < r.xpath || '0' OFFSET 0) f'''
+
     private static final String COPY_TABLE = 'raw_limit_fragment'
 
     /** A row as the driver hands it over, held as Java objects. */
@@ -44,11 +51,46 @@ class RawStoreLimits {
      */
     Beside rangeReadBeside(String dataspaceName, String anchorName, String xpath, Closure<?> storeRead) {
         def anchorId = anchorId(dataspaceName, anchorName)
+        readBeside({ read(RANGE_READ, anchorId, xpath + '/', xpath + '0') }, storeRead)
+    }
+
+    /**
+     * The same for the trees of the xpaths (by anchor name), roots and all descendants, in one statement: the same
+     * rows as a store's read or query of those trees, where a range of a whole anchor would set a read of a tenth of
+     * its devices beside a read of all of them (the statement's fixed cost spread over ten times the rows, and a
+     * scan of the table where the anchor is all of it).
+     */
+    Beside treesReadBeside(String dataspaceName, Map<String, Collection<String>> xpathsByAnchorName,
+                           Closure<?> storeRead) {
+        List<Integer> anchorIds = []
+        List<String> xpaths = []
+        xpathsByAnchorName.each { anchorName, anchorXpaths ->
+            def anchorId = anchorId(dataspaceName, anchorName)
+            anchorXpaths.each { xpath ->
+                anchorIds << anchorId
+                xpaths << xpath
+            }
+        }
+        readBeside({ read(TREES_READ, anchorIds as Integer[], xpaths as String[]) }, storeRead)
+    }
+
+    /**
+     * Records the ratio of the store's operation to the range of the whole anchor below the xpath, the limit the
+     * reads of some trees and the queries were set beside until 2026-11-29: their figures of before compare with it.
+     */
+    void recordBesideWholeAnchor(String name, String family, long size, long fragments, String dataspaceName,
+                                 String anchorName, String xpath, Closure<?> storeRead) {
+        def beside = rangeReadBeside(dataspaceName, anchorName, xpath, storeRead)
+        PerfRecorder.record("${name}: ratio to the whole anchor's raw range read", family, size, beside.storeSeconds(),
+            fragments / beside.storeSeconds() / beside.limit().rowsPerSecond(), 'x', Budget.NONE)
+    }
+
+    private static Beside readBeside(Closure<List<Row>> rawRead, Closure<?> storeRead) {
         def bestLimitSeconds = Double.MAX_VALUE
         def bestStoreSeconds = Double.MAX_VALUE
         def rows = 0
         ROUNDS.times {
-            bestLimitSeconds = Math.min(bestLimitSeconds, Meter.secondsFor { rows = readRange(anchorId, xpath).size() })
+            bestLimitSeconds = Math.min(bestLimitSeconds, Meter.secondsFor { rows = rawRead.call().size() })
             bestStoreSeconds = Math.min(bestStoreSeconds, Meter.secondsFor(storeRead))
         }
         new Beside(new Limit(rows, bestLimitSeconds), bestStoreSeconds)
@@ -148,15 +190,20 @@ class RawStoreLimits {
         }
     }
 
-    private List<Row> readRange(int anchorId, String xpath) {
+    private List<Row> read(String sql, Object... parameters) {
         List<Row> rows = new ArrayList<>()
         withConnection { Connection connection ->
             connection.autoCommit = false
-            def statement = connection.prepareStatement(RANGE_READ)
+            def statement = connection.prepareStatement(sql)
             statement.fetchSize = 10_000
-            statement.setInt(1, anchorId)
-            statement.setString(2, xpath + '/')
-            statement.setString(3, xpath + '0')
+            parameters.eachWithIndex { Object parameter, int index ->
+                if (parameter instanceof Object[]) {
+                    def type = parameter instanceof Integer[] ? 'int4' : 'text'
+                    statement.setArray(index + 1, connection.createArrayOf(type, (Object[]) parameter))
+                } else {
+                    statement.setObject(index + 1, parameter)
+                }
+            }
             def resultSet = statement.executeQuery()
             while (resultSet.next()) {
                 rows << new Row(resultSet.getLong(1), resultSet.getInt(2), resultSet.getLong(3), resultSet.getString(4),

@@ -19,7 +19,7 @@ import static io.cpsng.perf.RoadmDevices.FRAGMENTS_PER_DEVICE
 
 /**
  * Reading an anchor of 1,000 devices (86,001 fragments): the top container, devices by xpath, missing xpaths. Each
- * read with all descendants is set beside the raw read limit, measured alternately with it.
+ * read with all descendants is set beside the raw read limit of the same rows, measured alternately with it.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ReadPerfSpec extends PerfIntegrationSpec {
@@ -76,17 +76,23 @@ class ReadPerfSpec extends PerfIntegrationSpec {
     def 'Reading #devices devices by xpath in one call'() {
         given: 'the xpaths of #devices devices'
             def xpaths = (1..devices).collect { RoadmDevices.deviceXpath(it) }
-        when: 'they are read with all descendants in one call, alternately with the raw read of the whole anchor'
-            def result = null
-            def beside = new RawStoreLimits(dataSource).rangeReadBeside(DATASPACE, ANCHOR, '/devices') {
-                result = objectUnderTest.getDataNodesForMultipleXpaths(DATASPACE, ANCHOR, xpaths, INCLUDE_ALL_DESCENDANTS)
+            def read = {
+                objectUnderTest.getDataNodesForMultipleXpaths(DATASPACE, ANCHOR, xpaths, INCLUDE_ALL_DESCENDANTS)
             }
+        when: 'they are read with all descendants in one call, alternately with the same trees straight through JDBC'
+            def result = read()
+            def rawStoreLimits = new RawStoreLimits(dataSource)
+            def beside = rawStoreLimits.treesReadBeside(DATASPACE, [(ANCHOR): xpaths], read)
             def fragments = countNodes(result)
             def measurement = beside.record('read: devices by xpath, all descendants', 'read', devices, fragments,
                 budget(beside.limit()))
-        then: 'every device comes back whole'
+        and: 'alternately with the range of the whole anchor, as measured before'
+            rawStoreLimits.recordBesideWholeAnchor('read: devices by xpath, all descendants', 'read', devices,
+                fragments, DATASPACE, ANCHOR, '/devices', read)
+        then: 'every device comes back whole, as many fragments as the limit read'
             result.size() == devices
             fragments == devices * FRAGMENTS_PER_DEVICE
+            beside.limit().rows() == fragments
         and: 'the rate meets the budget'
             measurement.holdsBudget()
         where: 'the call names'
