@@ -8,7 +8,9 @@ import static java.nio.charset.StandardCharsets.UTF_8
 
 class JsonbTextSpec extends Specification {
 
-    static final JsonMapper MAPPER = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build()
+    static final JsonMapper MAPPER = JsonMapper.builder()
+        .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+        .build()
 
     def 'A value is read as the mapper binds it, to the same types: #scenario'() {
         when: 'the text is read'
@@ -17,15 +19,16 @@ class JsonbTextSpec extends Specification {
             value == MAPPER.readValue(json, Object)
             classesOf(value) == classesOf(MAPPER.readValue(json, Object))
         where: 'the text is'
-            scenario                                  | json
-            'integers at the edges of int and long'   | '[2147483647, -2147483648, 2147483648, 9223372036854775807, -9223372036854775808, 9223372036854775808, -0]'
-            'decimals with trailing zeros, exponents' | '[12.50, -0.0, 1e3, 1E-2, 2.5e+10]'
-            'escapes of every kind'                   | '"q\\" b\\\\ s\\/ \\b\\f\\n\\r\\t \\u00e9 \\ud83d\\ude00 end"'
-            'text in any script, raw'                 | '"Привет – 你好 😀"'
-            'whitespace anywhere'                     | ' { "a" :\t[ 1 ,\n2 ] , "b":{ } ,"c" : [ ] }\r\n'
-            'names with escapes and other scripts'    | '{"n\\u00e4me": 1, "ключ": 2, "plain": 3}'
-            'literals'                                | '[true, false, null]'
-            'nested objects keep their order'         | '{"z": {"y": 1, "x": [{"w": "v"}]}, "a": 2}'
+            scenario                              | json
+            'integers at the edges of int'        | '[2147483647, -2147483648, 2147483648, -2147483649, -0]'
+            'integers at the edges of long'       | '[9223372036854775807, -9223372036854775808, 9223372036854775809]'
+            'decimals: trailing zeros, exponents' | '[12.50, -0.0, 1e3, 1E-2, 2.5e+10]'
+            'escapes of every kind'               | '"q\\" b\\\\ s\\/ \\b\\f\\n\\r\\t \\u00e9 \\ud83d\\ude00 end"'
+            'text in any script, raw'             | '"Привет – 你好 😀"'
+            'whitespace anywhere'                 | ' { "a" :\t[ 1 ,\n2 ] , "b":{ } ,"c" : [ ] }\r\n'
+            'names escaped, in other scripts'     | '{"n\\u00e4me": 1, "ключ": 2, "plain": 3}'
+            'literals'                            | '[true, false, null]'
+            'nested objects keep their order'     | '{"z": {"y": 1, "x": [{"w": "v"}]}, "a": 2}'
     }
 
     def 'Leaves of the same name share one String, however many fragments are read'() {
@@ -47,17 +50,17 @@ class JsonbTextSpec extends Specification {
             refused.message.contains('at byte')
         where: 'the text is'
             scenario                  | json
-            'empty'                   | ''
-            'a string not closed'     | '"abc'
-            'an unknown escape'       | '"a\\qb"'
-            'a \\u escape cut short'  | '"\\u00"'
-            'a misspelt literal'      | 'ture'
-            'a member without a name' | '{1: 2}'
-            'a member without colon'  | '{"a" 2}'
-            'a missing comma'         | '[1 2]'
-            'more after the value'    | '{} {}'
-            'a number with two signs' | '1-2'
-            'a lone minus'            | '-'
+            'empty'                          | ''
+            'a string not closed'            | '"abc'
+            'an unknown escape'              | '"a\\qb"'
+            'a \\u escape cut short'         | '"\\u00"'
+            'a misspelt literal'             | 'ture'
+            'a member without a name'        | '{1: 2}'
+            'a member without colon'         | '{"a" 2}'
+            'a missing comma'                | '[1 2]'
+            'more after the value'           | '{} {}'
+            'a number with two signs'        | '1-2'
+            'a lone minus'                   | '-'
     }
 
     def 'Leaves must be an object'() {
