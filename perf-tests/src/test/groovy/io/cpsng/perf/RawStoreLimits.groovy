@@ -25,7 +25,9 @@ class RawStoreLimits {
         WHERE f.anchor_id = ? AND f.xpath >= ? AND f.xpath < ?'''
 
     // the same for many trees in one statement, as the store reads them: one range each, from the root's xpath to
-    // the end of its descendants' ("/" sorts before "0"), LATERAL with OFFSET 0 so that each stays an index range
+    // the end of its descendants' ("/" sorts before "0"), LATERAL with OFFSET 0 so that each stays an index range. A
+    // sibling whose name extends the root's by a character sorting before "/" would be read too: the specs' roots end
+    // in "]" or are a container without such a sibling, and each spec checks the rows equal the store's fragments
     private static final String TREES_READ = '''
         SELECT f.id, f.anchor_id, f.parent_id, f.xpath, f.attributes::text
         FROM unnest(?::int[], ?::text[]) r(anchor_id, xpath) CROSS JOIN LATERAL (SELECT * FROM fragment d

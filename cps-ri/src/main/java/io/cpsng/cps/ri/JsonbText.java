@@ -15,7 +15,8 @@ import java.util.Map;
  * that holds an integer; BigDecimal for any other number, so decimal64 keeps its digits), a fragment's own leaves as
  * {@link ReadLeaves}. A read decodes one such text per fragment, hundreds of thousands a second: with a streaming
  * JSON parser, setting the parser up for each took a fifth of the decoding and its token loop most of the rest.
- * Any JSON is read (whitespace anywhere); what is not JSON is refused with an IllegalStateException.
+ * Any JSON is read (whitespace anywhere); malformed text is refused with an IllegalStateException saying where
+ * (a number with leading zeros is taken, where JSON has none: PostgreSQL writes numbers plain).
  */
 final class JsonbText {
 
