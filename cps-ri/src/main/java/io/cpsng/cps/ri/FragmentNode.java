@@ -42,7 +42,7 @@ final class FragmentNode {
     void decode() {
         xpath = new String(xpathBytes, StandardCharsets.UTF_8);
         xpathBytes = null;
-        leaves = FragmentJson.toLeaves(attributes);
+        leaves = JsonbText.leaves(attributes);
         attributes = null;
     }
 

@@ -54,7 +54,7 @@ class FragmentQueryStore implements QueryPersistence {
         final Set<Object> distinctValues = new LinkedHashSet<>();
         jdbcTemplate.query(leafValues.sql(),
             resultSet -> {
-                distinctValues.add(FragmentJson.toValue(resultSet.getString("leaf_value")));
+                distinctValues.add(JsonbText.value(resultSet.getBytes("leaf_value")));
             }, leafValues.parameters().toArray());
         return new ArrayList<>(distinctValues);
     }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 
 /**
  * Reads the text PostgreSQL writes for a jsonb value, in UTF-8 as the driver hands it over, into the values a JSON
@@ -75,7 +76,7 @@ final class JsonbText {
         return object;
     }
 
-    private void readMembers(final MemberConsumer members) {
+    private void readMembers(final BiConsumer<String, Object> members) {
         int next = nextNonSpace();
         if (next == '}') {
             return;
@@ -325,10 +326,5 @@ final class JsonbText {
         final int shown = Math.min(text.length, 100);
         return new IllegalStateException("Fragment attributes are not JSON (" + problem + " at byte " + position
             + "): " + new String(Arrays.copyOf(text, shown), StandardCharsets.UTF_8));
-    }
-
-    @FunctionalInterface
-    private interface MemberConsumer {
-        void accept(String name, Object value);
     }
 }

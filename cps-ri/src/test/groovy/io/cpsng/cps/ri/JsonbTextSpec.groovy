@@ -31,6 +31,44 @@ class JsonbTextSpec extends Specification {
             'nested objects keep their order'     | '{"z": {"y": 1, "x": [{"w": "v"}]}, "a": 2}'
     }
 
+    def 'Leaves are read as the mapper would bind them, to the same types: #scenario'() {
+        when: 'the attributes text is read'
+            def leaves = JsonbText.leaves(json.getBytes(UTF_8))
+            def bound = MAPPER.readValue(json, Map)
+        then: 'the same leaves in the same order'
+            leaves == bound
+            leaves.keySet().toList() == bound.keySet().toList()
+        and: 'each value of the same class'
+            leaves.collect { name, value -> value?.getClass() } == bound.collect { name, value -> value?.getClass() }
+            leaves.values().findAll { it instanceof List }.collect { it*.getClass() } == bound.values().findAll { it instanceof List }.collect { it*.getClass() }
+        where: 'the text, as jsonb writes it, holds'
+            scenario                     | json
+            'numbers of every size'      | '{"int": 1, "long": 3000000000, "big": 123456789012345678901234567890, "negative": -7}'
+            'decimals'                   | '{"d": 1.5, "e": 1e3, "tiny": 0.000001}'
+            'text, flags and null'       | '{"s": "a \\"quoted\\" \\u00e9", "t": true, "f": false, "n": null}'
+            'lists and objects'          | '{"list": [1, "x", true, 2.5, null], "nested": {"h": "i", "deeper": {"j": [2]}}}'
+            'nothing'                    | '{}'
+            'more leaves than a scan is for' | '{' + (1..20).collect { '"leaf-' + it + '": ' + it }.join(', ') + '}'
+    }
+
+    def 'A leaf of the leaves read is found by its name, a leaf set to null too'() {
+        when: 'leaves with a null among them are read'
+            def leaves = JsonbText.leaves('{"a": 1, "b": null}'.getBytes(UTF_8))
+        then: 'each is found, and a name not there is not'
+            leaves.get('a') == 1
+            leaves.containsKey('b') && leaves.get('b') == null
+            !leaves.containsKey('c') && leaves.get('c') == null
+        when: 'a leaf is added to them'
+            leaves.put('c', 3)
+        then: 'they cannot be changed'
+            thrown(UnsupportedOperationException)
+    }
+
+    def 'A decimal is read as written, with its trailing zeros'() {
+        expect: 'the same digits, not a double'
+            JsonbText.value('12.50'.getBytes(UTF_8)) == new BigDecimal('12.50')
+    }
+
     def 'Leaves of the same name share one String, however many fragments are read'() {
         when: 'two fragments with the same leaf name are read'
             def first = JsonbText.leaves('{"operational-state": "inService"}'.getBytes(UTF_8))
